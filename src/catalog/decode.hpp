@@ -1,0 +1,30 @@
+#pragma once
+
+#include "catalog/json.hpp"
+#include "util/error.hpp"
+
+#include <string_view>
+#include <vector>
+
+// Turning bytes into JSON values the way upstream does (catalog-format.md §1.3):
+// go-yaml v2 (YAML 1.1) resolution, sigs.k8s.io/yaml conversion, Go encoding/json
+// streams, and upstream's exact error texts. libyaml is used only in here.
+namespace opm::catalog {
+
+struct Document {
+  Json value;
+  std::size_t line = 1; // 1-based line in the file where the document starts
+};
+
+// One catalog file: a JSON stream when the first non-space byte of the first 4096 is '{',
+// else a YAML stream split on "---" lines (with latest's JSON-then-YAML fallback).
+// Returns the documents in order. Every document must be a JSON object after conversion;
+// numbers keep YAML's typing (int / uint / float). On failure the Error carries upstream's
+// message text and a Location{file = name, line, column} pointing into this file.
+Result<std::vector<Document>> decode_stream(std::string_view text, std::string_view name);
+
+// sigs.k8s.io/yaml.ToJSON of one YAML (or JSON) document, returning the value (any type).
+// Used for bundle objects and bundle manifests. Error text: "yaml: line N: ..." etc.
+Result<Json> yaml_to_json(std::string_view text);
+
+} // namespace opm::catalog

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "catalog/declcfg.hpp"
+#include "catalog/decode.hpp"
+#include "util/error.hpp"
+
+#include <filesystem>
+#include <string_view>
+
+namespace opm::catalog {
+
+enum class UseIgnoreFiles { yes, no };
+
+struct LoadOptions {
+  UseIgnoreFiles ignore = UseIgnoreFiles::yes;
+  unsigned threads = 0; // 0: one per CPU, when there is enough to share
+};
+
+// Load every file under `root` (catalog-format.md §1): walk in byte-wise name order,
+// skip what .indexignore files exclude, decode each file as a JSON or YAML stream, and
+// turn each document into a typed object or an "other". Fails on the first problem in
+// walk order, with upstream's text and the file:line of the offending document.
+// Paths in locations are `root` joined with the path relative to it.
+Result<DeclarativeConfig> load_dir(const std::filesystem::path& root, const LoadOptions& options = {});
+
+// Turn the documents of one file into objects, appending them to `cfg` (envelope,
+// case-insensitive keys, typed decoding, bundle objects). `file` names the file in locations.
+Result<void> add_documents(std::vector<Document>&& docs, std::string_view file,
+                           DeclarativeConfig& cfg);
+
+} // namespace opm::catalog

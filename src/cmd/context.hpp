@@ -1,0 +1,53 @@
+#pragma once
+
+#include "util/error.hpp"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace opm::cmd {
+
+// The environment, read once at start.
+struct Environment {
+  std::map<std::string, std::string> vars;
+  [[nodiscard]] std::optional<std::string> get(const std::string& name) const;
+};
+
+struct GlobalFlags {
+  bool use_http = false;
+  bool skip_tls_verify = false;
+  bool skip_tls = false; // deprecated alias of --use-http
+};
+
+struct Context {
+  std::ostream& out; // the product only: catalogs, Dockerfiles, tables
+  std::ostream& err; // diagnostics
+  bool err_is_tty = false;
+  Environment env;
+  GlobalFlags global;
+};
+
+// How a subcommand reports a fatal error, as upstream's command does.
+enum class FatalStyle {
+  logrus, // time="..." level=fatal msg="..." (validate, init, alpha list, generate)
+  go_log, // 2026/11/21 22:53:42 message (render, render-graph, templates)
+};
+
+// What a subcommand's callback chose to run. `run` returns an error to report;
+// Errc::usage errors print as cobra does ("Error: ..." plus the usage block).
+struct Action {
+  std::function<Result<void>()> run;
+  FatalStyle style = FatalStyle::logrus;
+  CLI::App* command = nullptr;
+  // Lines printed before the fatal line: each finding with its file:line.
+  std::function<void()> before_fatal;
+};
+
+} // namespace opm::cmd

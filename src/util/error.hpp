@@ -1,0 +1,90 @@
+#pragma once
+
+#include <cstddef>
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace opm::util {
+
+enum class Errc {
+  usage,          // bad flags or arguments: cobra-style "Error:" plus usage
+  invalid,        // bad input data
+  not_found,      // a file, image or object that is not there
+  io,             // reading or writing failed
+  network,        // registry or transport failure
+  bundle_exists,  // index add: bundle already present (exit 2)
+  version_exists, // index add: package version already present (exit 3)
+  internal,
+};
+
+// Where an input object or problem sits: a file, and a 1-based line and column (0 = unknown).
+struct Location {
+  std::string file;
+  std::size_t line = 0;
+  std::size_t column = 0;
+
+  // "file:line:col", "file:line" or "file", as editors expect.
+  [[nodiscard]] std::string describe() const;
+  [[nodiscard]] bool empty() const { return file.empty(); }
+};
+
+// An error value: upstream's message text, kept intact, plus where it happened.
+class Error {
+public:
+  Error(Errc code, std::string message, std::optional<Location> where = {});
+
+  // "doing: inner message", keeping code and location.
+  [[nodiscard]] Error wrap(std::string_view doing) &&;
+  [[nodiscard]] Error located(Location where) &&;
+
+  [[nodiscard]] Errc code() const { return m_code; }
+  [[nodiscard]] const std::string& message() const { return m_message; }
+  [[nodiscard]] const std::optional<Location>& where() const { return m_where; }
+  // "file:line:col: message", or just the message when there is no location.
+  [[nodiscard]] std::string describe() const;
+
+private:
+  Errc m_code;
+  std::string m_message;
+  std::optional<Location> m_where;
+};
+
+template <typename T> using Result = std::expected<T, Error>;
+
+inline std::unexpected<Error> fail(Errc code, std::string message,
+                                   std::optional<Location> where = {}) {
+  return std::unexpected<Error>(Error(code, std::move(message), std::move(where)));
+}
+
+} // namespace opm::util
+
+namespace opm {
+using util::Errc;
+using util::Error;
+using util::Location;
+using util::Result;
+} // namespace opm
+
+// Pass an error up unchanged: `auto v = OPM_TRY(parse(x));` (ccache's TRY).
+#define OPM_TRY(expr)                                                                              \
+  ({                                                                                               \
+    auto opm_try_result_ = (expr);                                                                 \
+    if (!opm_try_result_) {                                                                        \
+      return std::unexpected(std::move(opm_try_result_).error());                                 \
+    }                                                                                              \
+    std::move(opm_try_result_).value();                                                            \
+  })
+
+// Programmer mistakes; on in release builds too.
+#define OPM_ASSERT(cond)                                                                           \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      ::opm::util::assertion_failed(__FILE__, __LINE__, #cond);                                    \
+    }                                                                                              \
+  } while (false)
+
+namespace opm::util {
+[[noreturn]] void assertion_failed(const char* file, int line, const char* condition);
+}

@@ -1,0 +1,122 @@
+#include "util/fs.hpp"
+
+#include "util/strings.hpp"
+
+#include <fmt/format.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <random>
+
+namespace opm::util {
+
+std::string errno_text(int err) {
+  // strerror spells these with capitals; Go lower-cases the first letter.
+  std::string text = std::strerror(err);
+  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z') {
+    text[0] = static_cast<char>(text[0] - 'A' + 'a');
+  }
+  return text;
+}
+
+namespace {
+struct Fd {
+  int fd = -1;
+  explicit Fd(int f) : fd(f) {}
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd() {
+    if (fd >= 0) {
+      ::close(fd);
+    }
+  }
+};
+} // namespace
+
+Result<std::string> read_file(const std::filesystem::path& path) {
+  Fd f(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (f.fd < 0) {
+    return fail(errno == ENOENT ? Errc::not_found : Errc::io,
+                fmt::format("open {}: {}", path.string(), errno_text(errno)));
+  }
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) {
+    return fail(Errc::io, fmt::format("stat {}: {}", path.string(), errno_text(errno)));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    return fail(Errc::io, fmt::format("read {}: is a directory", path.string()));
+  }
+  std::string content;
+  if (S_ISREG(st.st_mode) && st.st_size > 0) {
+    content.reserve(static_cast<std::size_t>(st.st_size));
+  }
+  char buf[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(f.fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      return fail(Errc::io, fmt::format("read {}: {}", path.string(), errno_text(errno)));
+    }
+    if (n == 0) {
+      break;
+    }
+    content.append(buf, static_cast<std::size_t>(n));
+  }
+  return content;
+}
+
+Result<void> write_file_atomic(const std::filesystem::path& path, std::string_view content,
+                               Overwrite overwrite) {
+  auto dir = path.parent_path();
+  if (dir.empty()) {
+    dir = ".";
+  }
+  std::random_device rd;
+  auto tmp = dir / fmt::format(".{}.tmp-{:08x}", path.filename().string(), rd());
+  {
+    Fd f(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
+    if (f.fd < 0) {
+      return fail(Errc::io, fmt::format("open {}: {}", path.string(), errno_text(errno)));
+    }
+    std::size_t done = 0;
+    while (done < content.size()) {
+      ssize_t n = ::write(f.fd, content.data() + done, content.size() - done);
+      if (n < 0) {
+        if (errno == EINTR) {
+          continue;
+        }
+        int err = errno;
+        ::unlink(tmp.c_str());
+        return fail(Errc::io, fmt::format("write {}: {}", path.string(), errno_text(err)));
+      }
+      done += static_cast<std::size_t>(n);
+    }
+  }
+  if (overwrite == Overwrite::no) {
+    // link() fails if the target exists, so a concurrent writer cannot be clobbered.
+    if (::link(tmp.c_str(), path.c_str()) != 0) {
+      int err = errno;
+      ::unlink(tmp.c_str());
+      if (err == EEXIST) {
+        return fail(Errc::invalid, fmt::format("path {}: file already exists", go_quote(path.string())));
+      }
+      return fail(Errc::io, fmt::format("open {}: {}", path.string(), errno_text(err)));
+    }
+    ::unlink(tmp.c_str());
+    return {};
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    return fail(Errc::io, fmt::format("rename {}: {}", path.string(), errno_text(err)));
+  }
+  return {};
+}
+
+} // namespace opm::util

@@ -1,0 +1,205 @@
+#include "util/strings.hpp"
+
+#include <fmt/format.h>
+
+namespace opm::util {
+
+char32_t decode_utf8(std::string_view s, std::size_t& i, bool* valid) {
+  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char c = byte(i);
+  auto bad = [&]() -> char32_t {
+    if (valid != nullptr) {
+      *valid = false;
+    }
+    ++i;
+    return 0xFFFD;
+  };
+  if (valid != nullptr) {
+    *valid = true;
+  }
+  if (c < 0x80) {
+    ++i;
+    return c;
+  }
+  std::size_t len = 0;
+  char32_t cp = 0;
+  char32_t min = 0;
+  if ((c & 0xE0) == 0xC0) {
+    len = 2;
+    cp = c & 0x1F;
+    min = 0x80;
+  } else if ((c & 0xF0) == 0xE0) {
+    len = 3;
+    cp = c & 0x0F;
+    min = 0x800;
+  } else if ((c & 0xF8) == 0xF0) {
+    len = 4;
+    cp = c & 0x07;
+    min = 0x10000;
+  } else {
+    return bad();
+  }
+  if (i + len > s.size()) {
+    return bad();
+  }
+  for (std::size_t k = 1; k < len; ++k) {
+    unsigned char d = byte(i + k);
+    if ((d & 0xC0) != 0x80) {
+      return bad();
+    }
+    cp = (cp << 6) | (d & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+    return bad();
+  }
+  i += len;
+  return cp;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+std::size_t utf8_length(std::string_view s) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    decode_utf8(s, i);
+    ++n;
+  }
+  return n;
+}
+
+namespace {
+// Close to Go's unicode.IsPrint for the characters that show up in catalogs:
+// controls, format characters, separators other than space, and non-characters are not printable.
+bool go_is_print(char32_t cp) {
+  if (cp < 0x20 || cp == 0x7F) {
+    return false;
+  }
+  if (cp < 0x7F) {
+    return true;
+  }
+  if (cp < 0xA0 || cp == 0xAD) {
+    return false;
+  }
+  if ((cp >= 0x200B && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202E) ||
+      (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB) ||
+      cp == 0xFFFE || cp == 0xFFFF || (cp >= 0xE000 && cp <= 0xF8FF) || cp >= 0xF0000 ||
+      cp == 0x3000 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x205F) {
+    return false;
+  }
+  return true;
+}
+} // namespace
+
+std::string go_quote(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += '"';
+  for (std::size_t i = 0; i < s.size();) {
+    std::size_t start = i;
+    bool valid = true;
+    char32_t cp = decode_utf8(s, i, &valid);
+    if (!valid) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(s[start]));
+      continue;
+    }
+    switch (cp) {
+    case '"':
+      out += "\\\"";
+      continue;
+    case '\\':
+      out += "\\\\";
+      continue;
+    case '\a':
+      out += "\\a";
+      continue;
+    case '\b':
+      out += "\\b";
+      continue;
+    case '\f':
+      out += "\\f";
+      continue;
+    case '\n':
+      out += "\\n";
+      continue;
+    case '\r':
+      out += "\\r";
+      continue;
+    case '\t':
+      out += "\\t";
+      continue;
+    case '\v':
+      out += "\\v";
+      continue;
+    default:
+      break;
+    }
+    if (go_is_print(cp)) {
+      out.append(s.substr(start, i - start));
+    } else if (cp < 0x80) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned>(cp));
+    } else if (cp < 0x10000) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
+    } else {
+      out += fmt::format("\\U{:08x}", static_cast<unsigned>(cp));
+    }
+  }
+  out += '"';
+  return out;
+}
+
+std::vector<std::string> split(std::string_view s, char sep) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (;;) {
+    auto pos = s.find(sep, start);
+    if (pos == std::string_view::npos) {
+      parts.emplace_back(s.substr(start));
+      return parts;
+    }
+    parts.emplace_back(s.substr(start, pos - start));
+    start = pos + 1;
+  }
+}
+
+std::string join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) {
+      out += sep;
+    }
+    out += parts[i];
+  }
+  return out;
+}
+
+bool is_space(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(static_cast<unsigned char>(s.front()))) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && is_space(static_cast<unsigned char>(s.back()))) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+} // namespace opm::util

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opm::util {
+
+// Go's strconv.Quote / fmt "%q": double quotes, \a \b \f \n \r \t \v \\ \" escapes,
+// \xNN for invalid UTF-8 and ASCII controls, \uXXXX / \UXXXXXXXX for other
+// non-printable characters; printable non-ASCII stays raw.
+std::string go_quote(std::string_view s);
+
+// Decode one UTF-8 code point at s[i]; advances i. Invalid bytes yield 0xFFFD and width 1.
+char32_t decode_utf8(std::string_view s, std::size_t& i, bool* valid = nullptr);
+void append_utf8(std::string& out, char32_t cp);
+// Number of code points (invalid bytes count one each).
+std::size_t utf8_length(std::string_view s);
+
+std::vector<std::string> split(std::string_view s, char sep);
+std::string join(const std::vector<std::string>& parts, std::string_view sep);
+bool is_space(unsigned char c);
+std::string_view trim(std::string_view s);
+
+} // namespace opm::util
