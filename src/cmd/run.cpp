@@ -116,6 +116,9 @@ int run(int argc, char** argv) {
     print_usage_error(ctx, *chosen.command, e.message());
     return 1;
   }
+  if (e.message().empty()) {
+    return exit_code(e); // already reported on stdout (validate -o json|yaml)
+  }
   if (chosen.before_fatal) {
     chosen.before_fatal();
   }

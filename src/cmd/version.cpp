@@ -1,5 +1,6 @@
-#include "cmd/commands.hpp"
 #include "util/version.hpp"
+
+#include "cmd/commands.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -38,8 +38,7 @@ std::string Error::describe() const {
 }
 
 void assertion_failed(const char* file, int line, const char* condition) {
-  std::fprintf(stderr, "opm: internal error: %s:%d: assertion failed: %s\n", file, line,
-               condition);
+  std::fprintf(stderr, "opm: internal error: %s:%d: assertion failed: %s\n", file, line, condition);
   std::abort();
 }
 

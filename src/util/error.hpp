@@ -68,13 +68,17 @@ using util::Result;
 } // namespace opm
 
 // Pass an error up unchanged: `auto v = OPM_TRY(parse(x));` (ccache's TRY).
-#define OPM_TRY(expr)                                                                              \
-  ({                                                                                               \
-    auto opm_try_result_ = (expr);                                                                 \
-    if (!opm_try_result_) {                                                                        \
-      return std::unexpected(std::move(opm_try_result_).error());                                 \
+// A GCC statement expression; each expansion gets its own variable name.
+#define OPM_TRY(expr) OPM_TRY_IMPL(expr, OPM_TRY_CONCAT(opm_try_result_, __COUNTER__))
+#define OPM_TRY_CONCAT_INNER(a, b) a##b
+#define OPM_TRY_CONCAT(a, b) OPM_TRY_CONCAT_INNER(a, b)
+#define OPM_TRY_IMPL(expr, var)                                                                    \
+  __extension__({                                                                                  \
+    auto var = (expr);                                                                             \
+    if (!var) {                                                                                    \
+      return std::unexpected(std::move(var).error());                                              \
     }                                                                                              \
-    std::move(opm_try_result_).value();                                                            \
+    std::move(var).value();                                                                        \
   })
 
 // Programmer mistakes; on in release builds too.

@@ -5,12 +5,12 @@
 #include <fmt/format.h>
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <random>
+#include <sys/stat.h>
 
 namespace opm::util {
 
@@ -104,7 +104,8 @@ Result<void> write_file_atomic(const std::filesystem::path& path, std::string_vi
       int err = errno;
       ::unlink(tmp.c_str());
       if (err == EEXIST) {
-        return fail(Errc::invalid, fmt::format("path {}: file already exists", go_quote(path.string())));
+        return fail(Errc::invalid,
+                    fmt::format("path {}: file already exists", go_quote(path.string())));
       }
       return fail(Errc::io, fmt::format("open {}: {}", path.string(), errno_text(err)));
     }

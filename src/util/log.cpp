@@ -79,8 +79,8 @@ std::string logrus_line(std::string_view level, std::string_view message, bool t
     line = fmt::format("\x1b[{}m{}\x1b[0m[0000] {:<44}", level_colour(level), level_tag(level),
                        message);
     for (const auto& f : fields) {
-      line += fmt::format(" \x1b[{}m{}\x1b[0m={}", level_colour(level), f.key,
-                          logrus_value(f.value));
+      line +=
+          fmt::format(" \x1b[{}m{}\x1b[0m={}", level_colour(level), f.key, logrus_value(f.value));
     }
     line += ' ';
   } else {

@@ -1,0 +1,336 @@
+#include "catalog/load.hpp"
+
+#include "catalog/bundle_objects.hpp"
+#include "catalog/ignore.hpp"
+#include "catalog/typed_decode.hpp"
+#include "catalog/write.hpp"
+#include "util/fs.hpp"
+#include "util/go_format.hpp"
+#include "util/strings.hpp"
+
+#include <fmt/format.h>
+
+#include <dirent.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <map>
+#include <set>
+#include <sys/stat.h>
+#include <thread>
+
+namespace opm::catalog {
+
+namespace {
+
+constexpr std::string_view k_ignore_file = ".indexignore";
+
+// ---- walking -----------------------------------------------------------------------------
+
+struct Walk {
+  std::string root;                // the directory as given, for Go-style error paths
+  std::vector<std::string> files;  // relative paths, walk order
+  std::vector<std::string> ignore; // relative paths of .indexignore files, walk order
+};
+
+std::string go_path(const std::string& root, std::string_view rel) {
+  return rel.empty() ? root : fmt::format("{}/{}", root, rel);
+}
+
+Result<void> walk_dir(Walk& walk, const std::string& rel) {
+  std::string dir_path = go_path(walk.root, rel);
+  DIR* dir = ::opendir(dir_path.c_str());
+  if (dir == nullptr) {
+    return util::fail(Errc::io, fmt::format("open {}: {}", dir_path, util::errno_text(errno)));
+  }
+  struct Entry {
+    std::string name;
+    bool is_dir;
+  };
+  std::vector<Entry> entries;
+  while (dirent* e = ::readdir(dir)) {
+    std::string_view name(e->d_name);
+    if (name == "." || name == "..") {
+      continue;
+    }
+    bool is_dir = e->d_type == DT_DIR;
+    if (e->d_type == DT_UNKNOWN) {
+      struct stat st {};
+      std::string full = fmt::format("{}/{}", dir_path, name);
+      is_dir = ::lstat(full.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+    }
+    entries.push_back({std::string(name), is_dir});
+  }
+  ::closedir(dir);
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& a, const Entry& b) { return a.name < b.name; });
+  for (auto& e : entries) {
+    std::string child = rel.empty() ? e.name : fmt::format("{}/{}", rel, e.name);
+    if (e.is_dir) {
+      OPM_TRY(walk_dir(walk, child));
+    } else if (e.name == k_ignore_file) {
+      walk.ignore.push_back(std::move(child));
+    } else {
+      walk.files.push_back(std::move(child));
+    }
+  }
+  return {};
+}
+
+// ---- Go's fmt verbs, for the envelope's type error ---------------------------------------
+
+std::string go_type_name(const Json& v) {
+  switch (v.type()) {
+  case Json::value_t::string:
+    return "string";
+  case Json::value_t::boolean:
+    return "bool";
+  case Json::value_t::array:
+    return "[]interface {}";
+  case Json::value_t::object:
+    return "map[string]interface {}";
+  default:
+    return "float64";
+  }
+}
+
+std::string go_fmt(const Json& v, bool t_verb);
+
+std::string go_fmt_scalar(const Json& v) {
+  switch (v.type()) {
+  case Json::value_t::string:
+    return v.get<std::string>();
+  case Json::value_t::boolean:
+    return v.get<bool>() ? "true" : "false";
+  case Json::value_t::null:
+    return "<nil>";
+  default:
+    return util::format_float_g(v.get<double>());
+  }
+}
+
+std::string go_fmt(const Json& v, bool t_verb) {
+  if (v.is_array()) {
+    std::vector<std::string> parts;
+    for (const auto& item : v) {
+      parts.push_back(go_fmt(item, t_verb));
+    }
+    return fmt::format("[{}]", util::join(parts, " "));
+  }
+  if (v.is_object()) {
+    std::vector<std::string> parts;
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      Json key = it.key();
+      parts.push_back(fmt::format("{}:{}", go_fmt(key, t_verb), go_fmt(it.value(), t_verb)));
+    }
+    return fmt::format("map[{}]", util::join(parts, " "));
+  }
+  if (!t_verb || v.is_boolean()) {
+    return go_fmt_scalar(v);
+  }
+  if (v.is_null()) {
+    return "%!t(<nil>)";
+  }
+  return fmt::format("%!t({}={})", go_type_name(v), go_fmt_scalar(v));
+}
+
+// ---- the envelope ------------------------------------------------------------------------
+
+struct Envelope {
+  std::string schema;
+  std::string package;
+  std::string name;
+};
+
+// Upstream's Meta.UnmarshalJSON: schema/package/name looked up case-insensitively,
+// keys that differ only by case rejected, the three values must be strings.
+Result<Envelope> read_envelope(const Json& doc) {
+  std::map<std::string, std::set<std::string>> folded;
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    folded[util::ascii_lower(it.key())].insert(it.key());
+  }
+  std::vector<std::string> dups;
+  for (const auto& [key, originals] : folded) {
+    if (originals.size() > 1) {
+      std::vector<std::string> names(originals.begin(), originals.end());
+      dups.push_back(fmt::format("duplicate keys for key {}: [{}]", util::go_quote(key),
+                                 util::join(names, " ")));
+    }
+  }
+  if (dups.size() == 1) {
+    return util::fail(Errc::invalid, dups.front());
+  }
+  if (dups.size() > 1) {
+    return util::fail(Errc::invalid, fmt::format("[{}]", util::join(dups, ", ")));
+  }
+  Envelope env;
+  const std::pair<std::string_view, std::string*> wanted[] = {
+      {"schema", &env.schema}, {"package", &env.package}, {"name", &env.name}};
+  for (const auto& [field, out] : wanted) {
+    auto it = folded.find(std::string(field));
+    if (it == folded.end()) {
+      continue;
+    }
+    const std::string& key = *it->second.begin();
+    const Json& value = doc.at(key);
+    if (!value.is_string()) {
+      return util::fail(Errc::invalid,
+                        fmt::format("expected value for key {} to be a string, got {}: {}",
+                                    util::go_quote(key), go_fmt(value, true),
+                                    go_fmt(value, false)));
+    }
+    *out = value.get<std::string>();
+  }
+  return env;
+}
+
+template <typename T> Result<T> located(Result<T> r, std::string_view wrap, const Location& where) {
+  if (!r) {
+    return std::unexpected(std::move(r).error().wrap(wrap).located(where));
+  }
+  return r;
+}
+
+Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg) {
+  auto env = read_envelope(doc);
+  if (!env) {
+    return std::unexpected(std::move(env).error().located(where));
+  }
+  normalize_numbers(doc);
+  const std::string& schema = env->schema;
+  if (schema == k_schema_package) {
+    auto p = OPM_TRY(located(decode_package(doc), "parse package", where));
+    p.where = std::move(where);
+    cfg.packages.push_back(std::move(p));
+  } else if (schema == k_schema_channel) {
+    auto c = OPM_TRY(located(decode_channel(doc), "parse channel", where));
+    c.where = std::move(where);
+    cfg.channels.push_back(std::move(c));
+  } else if (schema == k_schema_bundle) {
+    auto b = OPM_TRY(located(decode_bundle(doc), "parse bundle", where));
+    auto objects = read_bundle_objects(b);
+    if (!objects) {
+      return std::unexpected(std::move(objects).error().wrap("read bundle objects").located(where));
+    }
+    b.where = std::move(where);
+    cfg.bundles.push_back(std::move(b));
+  } else if (schema == k_schema_deprecations) {
+    auto d = OPM_TRY(located(decode_deprecation(doc), "parse deprecation", where));
+    d.where = std::move(where);
+    cfg.deprecations.push_back(std::move(d));
+  } else if (schema.empty()) {
+    return util::fail(Errc::invalid,
+                      fmt::format("object '{}\n' is missing root schema field", to_json(doc)),
+                      std::move(where));
+  } else {
+    cfg.others.push_back(Meta{schema, std::move(env->package), std::move(env->name), std::move(doc),
+                              std::move(where)});
+  }
+  return {};
+}
+
+// ---- one file ----------------------------------------------------------------------------
+
+struct FileResult {
+  DeclarativeConfig cfg;
+  std::optional<Error> error;
+};
+
+void load_file(const std::string& root, const std::string& rel, const std::string& display,
+               FileResult& out) {
+  auto text = util::read_file(go_path(root, rel));
+  if (!text) {
+    out.error = std::move(text).error();
+    return;
+  }
+  auto docs = decode_stream(*text, display);
+  if (!docs) {
+    out.error = std::move(docs).error();
+    return;
+  }
+  text->clear();
+  text->shrink_to_fit();
+  auto added = add_documents(std::move(*docs), display, out.cfg);
+  if (!added) {
+    out.error = std::move(added).error();
+  }
+}
+
+std::string display_path(const std::filesystem::path& root, std::string_view rel) {
+  return (root / rel).lexically_normal().string();
+}
+
+} // namespace
+
+Result<void> add_documents(std::vector<Document>&& docs, std::string_view file,
+                           DeclarativeConfig& cfg) {
+  for (auto& doc : docs) {
+    OPM_TRY(add_document(std::move(doc.value), Location{std::string(file), doc.line, 0}, cfg));
+  }
+  return {};
+}
+
+Result<DeclarativeConfig> load_dir(const std::filesystem::path& root, const LoadOptions& options) {
+  Walk walk;
+  walk.root = root.string();
+  OPM_TRY(walk_dir(walk, ""));
+
+  IgnoreMatcher matcher;
+  if (options.ignore == UseIgnoreFiles::yes) {
+    for (const auto& rel : walk.ignore) {
+      auto content = OPM_TRY(util::read_file(go_path(walk.root, rel)));
+      auto slash = rel.rfind('/');
+      matcher.add_file(slash == std::string::npos ? std::string_view{}
+                                                  : std::string_view(rel).substr(0, slash),
+                       content);
+    }
+  }
+  std::vector<std::string> files;
+  files.reserve(walk.files.size());
+  for (auto& rel : walk.files) {
+    if (matcher.empty() || !matcher.ignored(rel)) {
+      files.push_back(std::move(rel));
+    }
+  }
+
+  std::vector<FileResult> results(files.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> first_failed{files.size()};
+  auto worker = [&] {
+    for (;;) {
+      std::size_t i = next.fetch_add(1);
+      if (i >= files.size() || i > first_failed.load()) {
+        return;
+      }
+      load_file(walk.root, files[i], display_path(root, files[i]), results[i]);
+      if (results[i].error) {
+        std::size_t cur = first_failed.load();
+        while (i < cur && !first_failed.compare_exchange_weak(cur, i)) {
+        }
+      }
+    }
+  };
+  unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
+  threads = std::clamp<unsigned>(threads, 1,
+                                 static_cast<unsigned>(std::max<std::size_t>(files.size(), 1)));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) {
+    pool.emplace_back(worker);
+  }
+  worker();
+  for (auto& t : pool) {
+    t.join();
+  }
+
+  DeclarativeConfig cfg;
+  for (auto& r : results) {
+    if (r.error) {
+      return std::unexpected(std::move(*r.error));
+    }
+    cfg.merge(std::move(r.cfg));
+  }
+  return cfg;
+}
+
+} // namespace opm::catalog

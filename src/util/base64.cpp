@@ -1,0 +1,149 @@
+#include "util/base64.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+
+namespace opm::util {
+
+namespace {
+constexpr std::string_view k_alphabet =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+constexpr std::array<unsigned char, 256> make_decode_map() {
+  std::array<unsigned char, 256> map{};
+  for (auto& m : map) {
+    m = 0xFF;
+  }
+  for (std::size_t i = 0; i < k_alphabet.size(); ++i) {
+    map[static_cast<unsigned char>(k_alphabet[i])] = static_cast<unsigned char>(i);
+  }
+  return map;
+}
+constexpr auto k_decode = make_decode_map();
+
+std::unexpected<Error> corrupt(std::size_t at) {
+  return fail(Errc::invalid, fmt::format("illegal base64 data at input byte {}", at));
+}
+
+bool is_newline(char c) { return c == '\n' || c == '\r'; }
+} // namespace
+
+void base64_encode_append(std::string& out, std::string_view bytes) {
+  std::size_t start = out.size();
+  out.resize(start + (bytes.size() + 2) / 3 * 4);
+  char* dst = out.data() + start;
+  std::size_t i = 0;
+  const auto* src = reinterpret_cast<const unsigned char*>(bytes.data());
+  for (; i + 3 <= bytes.size(); i += 3) {
+    unsigned v = (unsigned{src[i]} << 16) | (unsigned{src[i + 1]} << 8) | src[i + 2];
+    *dst++ = k_alphabet[(v >> 18) & 63];
+    *dst++ = k_alphabet[(v >> 12) & 63];
+    *dst++ = k_alphabet[(v >> 6) & 63];
+    *dst++ = k_alphabet[v & 63];
+  }
+  std::size_t rest = bytes.size() - i;
+  if (rest > 0) {
+    unsigned v = unsigned{src[i]} << 16;
+    if (rest == 2) {
+      v |= unsigned{src[i + 1]} << 8;
+    }
+    *dst++ = k_alphabet[(v >> 18) & 63];
+    *dst++ = k_alphabet[(v >> 12) & 63];
+    *dst++ = rest == 2 ? k_alphabet[(v >> 6) & 63] : '=';
+    *dst++ = '=';
+  }
+}
+
+std::string base64_encode(std::string_view bytes) {
+  std::string out;
+  base64_encode_append(out, bytes);
+  return out;
+}
+
+Result<std::string> base64_decode(std::string_view src) {
+  std::string out;
+  out.reserve(src.size() / 4 * 3 + 3);
+  std::size_t si = 0;
+  const std::size_t n = src.size();
+  for (;;) {
+    // Fast path: four alphabet characters in a row.
+    while (si + 4 <= n) {
+      unsigned char a = k_decode[static_cast<unsigned char>(src[si])];
+      unsigned char b = k_decode[static_cast<unsigned char>(src[si + 1])];
+      unsigned char c = k_decode[static_cast<unsigned char>(src[si + 2])];
+      unsigned char d = k_decode[static_cast<unsigned char>(src[si + 3])];
+      if ((a | b | c | d) == 0xFF) {
+        break;
+      }
+      unsigned v = (unsigned{a} << 18) | (unsigned{b} << 12) | (unsigned{c} << 6) | d;
+      out += static_cast<char>(v >> 16);
+      out += static_cast<char>((v >> 8) & 0xFF);
+      out += static_cast<char>(v & 0xFF);
+      si += 4;
+    }
+    // One quantum the slow way, as Go's decodeQuantum does.
+    std::array<unsigned char, 4> dbuf{};
+    std::size_t dlen = 4;
+    bool done = false;
+    for (std::size_t j = 0; j < 4; ++j) {
+      if (si == n) {
+        if (j == 0) {
+          return out;
+        }
+        return corrupt(si - j);
+      }
+      char in = src[si++];
+      unsigned char value = k_decode[static_cast<unsigned char>(in)];
+      if (value != 0xFF) {
+        dbuf[j] = value;
+        continue;
+      }
+      if (is_newline(in)) {
+        --j;
+        continue;
+      }
+      if (in != '=') {
+        return corrupt(si - 1);
+      }
+      if (j < 2) {
+        return corrupt(si - 1);
+      }
+      if (j == 2) {
+        while (si < n && is_newline(src[si])) {
+          ++si;
+        }
+        if (si == n) {
+          return corrupt(n);
+        }
+        if (src[si] != '=') {
+          return corrupt(si - 1);
+        }
+        ++si;
+      }
+      while (si < n && is_newline(src[si])) {
+        ++si;
+      }
+      if (si < n) {
+        return corrupt(si);
+      }
+      dlen = j;
+      done = true;
+      break;
+    }
+    unsigned v =
+        (unsigned{dbuf[0]} << 18) | (unsigned{dbuf[1]} << 12) | (unsigned{dbuf[2]} << 6) | dbuf[3];
+    out += static_cast<char>(v >> 16);
+    if (dlen >= 3) {
+      out += static_cast<char>((v >> 8) & 0xFF);
+    }
+    if (dlen == 4) {
+      out += static_cast<char>(v & 0xFF);
+    }
+    if (done) {
+      return out;
+    }
+  }
+}
+
+} // namespace opm::util
