@@ -4,6 +4,9 @@
 namespace opm::catalog {
 Result<std::vector<Document>> decode_stream(std::string_view text, std::string_view name) {
   std::vector<Document> docs;
+  if (text.empty()) {
+    return docs;
+  }
   try {
     docs.push_back({Json::parse(text), 1});
   } catch (const std::exception& e) {

@@ -1,0 +1,51 @@
+#include "util/base64.hpp"
+
+#include <doctest/doctest.h>
+
+using opm::util::base64_decode;
+using opm::util::base64_encode;
+
+TEST_SUITE("base64") {
+  TEST_CASE("encodes with padding") {
+    CHECK(base64_encode("") == "");
+    CHECK(base64_encode("f") == "Zg==");
+    CHECK(base64_encode("fo") == "Zm8=");
+    CHECK(base64_encode("foo") == "Zm9v");
+    CHECK(base64_encode("foobar") == "Zm9vYmFy");
+    CHECK(base64_encode(std::string("\xff\xfe\x00", 3)) == "//4A");
+  }
+
+  TEST_CASE("decodes what it encodes") {
+    for (std::string s : {"", "a", "ab", "abc", "abcd", "<svg viewBox=\"0 0 1 1\"/>"}) {
+      auto d = base64_decode(base64_encode(s));
+      REQUIRE(d);
+      CHECK(*d == s);
+    }
+  }
+
+  TEST_CASE("line breaks anywhere are skipped") {
+    auto d = base64_decode("Zm9v\r\nYm\nFy");
+    REQUIRE(d);
+    CHECK(*d == "foobar");
+  }
+
+  TEST_CASE("reports Go's offset for an illegal character") {
+    auto d = base64_decode("Zm9v!mFy");
+    REQUIRE_FALSE(d);
+    CHECK(d.error().message() == "illegal base64 data at input byte 4");
+    CHECK(base64_decode("!").error().message() == "illegal base64 data at input byte 0");
+  }
+
+  TEST_CASE("padding is required") {
+    CHECK(base64_decode("Zg").error().message() == "illegal base64 data at input byte 0");
+    CHECK(base64_decode("Zm8").error().message() == "illegal base64 data at input byte 0");
+    CHECK(base64_decode("Zm9vZ").error().message() == "illegal base64 data at input byte 4");
+  }
+
+  TEST_CASE("misplaced padding and trailing data are errors") {
+    CHECK(base64_decode("Z===").error().message() == "illegal base64 data at input byte 1");
+    CHECK(base64_decode("Zg=").error().message() == "illegal base64 data at input byte 3");
+    CHECK(base64_decode("Zg=x").error().message() == "illegal base64 data at input byte 2");
+    CHECK(base64_decode("Zg==Zg==").error().message() == "illegal base64 data at input byte 4");
+  }
+}
