@@ -221,6 +221,7 @@ YamlEmitter::Analysis YamlEmitter::analyze(std::string_view text) {
         return info;
       }
       w = r.length;
+      info.has_next_line = info.has_next_line || r.code == 0x85;
     }
     const bool followed_by_whitespace = i + w >= n || p[i + w] == ' ' || p[i + w] == '\t';
     if (i == 0) {
@@ -311,14 +312,63 @@ void YamlEmitter::empty_sequence() {
   write_indicator("]", false, false, false);
 }
 
-void YamlEmitter::key(std::string_view text) {
-  Analysis info = analyze(text);
-  std::string sanitized;
+std::string YamlEmitter::fold_next_lines(std::string_view text) {
+  constexpr std::string_view k_next_line = "\xC2\x85";
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  const std::size_t n = text.size();
+  while (i < n) {
+    const std::size_t start = i;
+    while (i < n && text[i] != ' ' && text.substr(i, 2) != k_next_line) {
+      ++i;
+    }
+    out.append(text, start, i - start);
+    if (i >= n) {
+      break;
+    }
+    std::size_t spaces = 0;
+    std::size_t breaks = 0;
+    while (i < n && (text[i] == ' ' || text.substr(i, 2) == k_next_line)) {
+      if (text[i] == ' ') {
+        spaces += breaks == 0 ? 1 : 0;
+        ++i;
+      } else {
+        ++breaks;
+        i += 2;
+      }
+    }
+    if (breaks == 0) {
+      out.append(spaces, ' ');
+    } else if (breaks == 1) {
+      out.push_back(' ');
+    } else {
+      out.append(breaks - 1, '\n');
+    }
+  }
+  return out;
+}
+
+std::string_view YamlEmitter::prepare(std::string_view text, Analysis& info,
+                                      std::string& storage) {
+  info = analyze(text);
   if (info.invalid_utf8) {
-    sanitized = utf8::sanitize(text);
-    text = sanitized;
+    storage = utf8::sanitize(text);
+    text = storage;
     info = analyze(text);
   }
+  if (info.has_next_line) {
+    storage = fold_next_lines(text);
+    text = storage;
+    info = analyze(text);
+  }
+  return text;
+}
+
+void YamlEmitter::key(std::string_view text) {
+  Analysis info;
+  std::string storage;
+  text = prepare(text, info, storage);
   write_indent();
   const Style requested = requested_string_style(text);
   if (!info.multiline && text.size() <= k_max_simple_key_length) {
@@ -340,12 +390,9 @@ void YamlEmitter::item() {
 }
 
 void YamlEmitter::string(std::string_view text) {
-  Analysis info = analyze(text);
-  if (info.invalid_utf8) {
-    const std::string sanitized = utf8::sanitize(text);
-    string(sanitized);
-    return;
-  }
+  Analysis info;
+  std::string storage;
+  text = prepare(text, info, storage);
   scalar(text, info, requested_string_style(text), false);
 }
 
