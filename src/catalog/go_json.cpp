@@ -21,58 +21,78 @@ namespace {
 
 const Type k_uint8 = Type::scalar(Kind::uint8, "uint8");
 
-bool is_base64_char(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
-         c == '/';
-}
+enum class B64 : std::uint8_t { invalid, data, newline, pad };
 
-bool is_newline(char c) { return c == '\n' || c == '\r'; }
+constexpr std::array<B64, 256> k_base64_classes = [] {
+  std::array<B64, 256> classes{};
+  for (int c = 'A'; c <= 'Z'; ++c) {
+    classes[static_cast<std::size_t>(c)] = B64::data;
+  }
+  for (int c = 'a'; c <= 'z'; ++c) {
+    classes[static_cast<std::size_t>(c)] = B64::data;
+  }
+  for (int c = '0'; c <= '9'; ++c) {
+    classes[static_cast<std::size_t>(c)] = B64::data;
+  }
+  classes['+'] = B64::data;
+  classes['/'] = B64::data;
+  classes['\n'] = B64::newline;
+  classes['\r'] = B64::newline;
+  classes['='] = B64::pad;
+  return classes;
+}();
+
+B64 base64_class(char c) { return k_base64_classes[static_cast<unsigned char>(c)]; }
 
 // Where Go's base64.StdEncoding.Decode would stop with CorruptInputError, if anywhere.
+// Line breaks are skipped; padding must complete the last group and end the input.
 std::optional<std::size_t> base64_error(std::string_view s) {
-  std::size_t si = 0;
   const std::size_t n = s.size();
-  while (true) {
-    std::size_t j = 0;
-    while (j < 4) {
+  std::size_t quantum = 0; // characters of the current group of four
+  std::size_t si = 0;
+  while (si < n) {
+    std::size_t run = si;
+    while (si < n && base64_class(s[si]) == B64::data) {
+      ++si;
+    }
+    quantum = (quantum + (si - run)) % 4;
+    if (si == n) {
+      break;
+    }
+    B64 kind = base64_class(s[si]);
+    if (kind == B64::newline) {
+      ++si;
+      continue;
+    }
+    if (kind != B64::pad || quantum < 2) {
+      return si;
+    }
+    ++si;
+    auto skip_newlines = [&] {
+      while (si < n && base64_class(s[si]) == B64::newline) {
+        ++si;
+      }
+    };
+    if (quantum == 2) {
+      skip_newlines();
       if (si == n) {
-        if (j == 0) {
-          return std::nullopt;
-        }
-        return si - j;
+        return n;
       }
-      char c = s[si++];
-      if (is_base64_char(c)) {
-        ++j;
-        continue;
-      }
-      if (is_newline(c)) {
-        continue;
-      }
-      if (c != '=' || j < 2) {
+      if (s[si] != '=') {
         return si - 1;
       }
-      if (j == 2) {
-        while (si < n && is_newline(s[si])) {
-          ++si;
-        }
-        if (si == n) {
-          return n;
-        }
-        if (s[si] != '=') {
-          return si - 1;
-        }
-        ++si;
-      }
-      while (si < n && is_newline(s[si])) {
-        ++si;
-      }
-      if (si < n) {
-        return si;
-      }
-      return std::nullopt;
+      ++si;
     }
+    skip_newlines();
+    if (si < n) {
+      return si;
+    }
+    return std::nullopt;
   }
+  if (quantum != 0) {
+    return n - quantum;
+  }
+  return std::nullopt;
 }
 
 struct Walker {
@@ -203,6 +223,9 @@ struct Walker {
 } // namespace
 
 bool key_matches(std::string_view key, std::string_view field) {
+  if (key == field) {
+    return true;
+  }
   std::size_t i = 0;
   for (char want : field) {
     if (i >= key.size()) {

@@ -97,6 +97,14 @@ TEST_SUITE("property values") {
           "illegal base64 data at input byte 1");
     CHECK(value_error("olm.bundle.object", R"({"data":"YWJjYQ==YWJj"})") ==
           "illegal base64 data at input byte 8");
+    CHECK(value_error("olm.bundle.object", R"({"data":"YW\nJ"})") ==
+          "illegal base64 data at input byte 1");
+    CHECK(value_error("olm.bundle.object", R"({"data":"YW=\n="})").empty());
+    CHECK(value_error("olm.bundle.object", R"({"data":"YW=\nx"})") ==
+          "illegal base64 data at input byte 3");
+    CHECK(value_error("olm.bundle.object", R"({"data":"YWI=\n"})").empty());
+    CHECK(value_error("olm.bundle.object", R"({"data":"YWI=\nYWJj"})") ==
+          "illegal base64 data at input byte 5");
     CHECK(value_error("olm.bundle.object", R"({"data":5})") ==
           "json: cannot unmarshal number into Go struct field BundleObject.data of type []uint8");
   }
