@@ -4,6 +4,7 @@
 #include "util/error.hpp"
 #include "util/semver.hpp"
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <span>
@@ -72,6 +73,18 @@ struct Package {
 
 struct Model {
   std::map<std::string, Package, std::less<>> packages;
+  // Bundle objects owned by the model itself, for a model built from something other than a
+  // DeclarativeConfig (an index database): Bundle::blob may point here, one object per entry
+  // when channels differ. A deque keeps them in place as it grows and when the model moves.
+  std::deque<catalog::Bundle> owned_blobs;
+
+  Model() = default;
+  Model(Model&&) = default;
+  Model& operator=(Model&&) = default;
+  // Copies would leave Bundle::blob pointing into the original.
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+  ~Model() = default;
 };
 
 // validate.md §3: the first failing conversion check, or the model. The model points into

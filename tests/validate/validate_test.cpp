@@ -373,3 +373,37 @@ TEST_SUITE("validate") {
     CHECK(failed.error().where()->line == 5);
   }
 }
+
+TEST_SUITE("validate models built in memory") {
+  TEST_CASE("checks a model that owns its bundle objects") {
+    catalog::model::Model model;
+    auto& pkg = model.packages["a"];
+    pkg.name = "a";
+    pkg.default_channel = "s";
+    auto& ch = pkg.channels["s"];
+    ch.name = "s";
+    ch.package = "a";
+    for (const char* name : {"x1", "x2"}) {
+      auto& blob = model.owned_blobs.emplace_back(bundle("a", name));
+      auto& b = ch.bundles[name];
+      b.name = name;
+      b.package = "a";
+      b.channel = "s";
+      b.has_blob = true;
+      b.blob = &blob;
+      b.image = blob.image;
+      b.parsed_version.minor = std::string(name) == "x1" ? 1 : 2;
+    }
+    ch.bundles["x2"].replaces = "x1";
+    auto moved = std::move(model);
+    CHECK(validate::check_model(moved).passed());
+    CHECK(moved.packages.at("a").channels.at("s").bundles.at("x1").properties().size() == 1);
+
+    moved.packages.at("a").channels.at("s").bundles.at("x2").replaces.clear();
+    CHECK(validate::check_model(moved).message ==
+          "invalid index:\n"
+          "└── invalid package \"a\":\n"
+          "    └── invalid channel \"s\":\n"
+          "        └── multiple channel heads found in graph: x1, x2");
+  }
+}
