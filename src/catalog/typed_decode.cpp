@@ -137,6 +137,8 @@ Result<void> read_properties(const Json& v, const Field& f, std::vector<Property
   std::optional<std::vector<Property>> list;
   OPM_TRY(read_list<Property>(
       v, f, "property.Property", list, [&](const Json& item, Property& p) -> Result<void> {
+        // A missing value (Go: an empty json.RawMessage) differs from an explicit null.
+        p.value = Json(Json::value_t::discarded);
         constexpr std::array<std::string_view, 2> k_names{"type", "value"};
         return for_fields(item, k_names, [&](std::size_t i, const Json& value) -> Result<void> {
           if (i == 0) {

@@ -80,13 +80,14 @@ TEST_SUITE("typed decoding") {
     CHECK(e.skip_range == "<1.0.0");
   }
 
-  TEST_CASE("property values are kept whole, null included") {
+  TEST_CASE("property values are kept whole; a missing value differs from null") {
     auto b = decode_bundle(Json::parse(
-        R"({"properties":[{"type":"olm.package","value":{"packageName":"a","version":"1.0.0"}},{"type":"x"}]})"));
+        R"({"properties":[{"type":"olm.package","value":{"packageName":"a","version":"1.0.0"}},{"type":"x"},{"type":"y","value":null}]})"));
     REQUIRE(b);
-    REQUIRE(b->properties.size() == 2);
+    REQUIRE(b->properties.size() == 3);
     CHECK(b->properties[0].value["version"] == "1.0.0");
-    CHECK(b->properties[1].value.is_null());
+    CHECK(b->properties[1].value.is_discarded());
+    CHECK(b->properties[2].value.is_null());
   }
 
   TEST_CASE("deprecation references") {
