@@ -68,11 +68,12 @@ using util::Result;
 } // namespace opm
 
 // Pass an error up unchanged: `auto v = OPM_TRY(parse(x));` (ccache's TRY).
+// A GNU statement expression; __extension__ keeps -Wpedantic quiet about it.
 #define OPM_TRY(expr)                                                                              \
-  ({                                                                                               \
+  __extension__({                                                                                  \
     auto opm_try_result_ = (expr);                                                                 \
     if (!opm_try_result_) {                                                                        \
-      return std::unexpected(std::move(opm_try_result_).error());                                 \
+      return std::unexpected(std::move(opm_try_result_).error());                                  \
     }                                                                                              \
     std::move(opm_try_result_).value();                                                            \
   })
