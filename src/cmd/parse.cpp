@@ -478,8 +478,12 @@ std::vector<std::string> canonical_argv(const CommandLine& line) {
       }
       const CLI::Option* opt = s.option;
       for (const std::string& v : s.values) {
-        if (!opt->get_lnames().empty()) {
+        if (!opt->get_lnames().empty() && !v.empty()) {
           argv.push_back(fmt::format("--{}={}", opt->get_lnames().front(), v));
+        } else if (!opt->get_lnames().empty()) {
+          // CLI11 reads "--name=" as a missing value; a separate empty word is a value.
+          argv.push_back("--" + opt->get_lnames().front());
+          argv.emplace_back();
         } else {
           argv.push_back("-" + opt->get_snames().front());
           argv.push_back(v);

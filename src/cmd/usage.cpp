@@ -49,7 +49,11 @@ std::size_t name_padding(const CLI::App& command) {
   }
   std::size_t longest = 0;
   for (const CLI::App* sibling : subcommands(*parent)) {
-    longest = std::max(longest, sibling->get_name().size());
+    // Internal "__x" commands are left out: upstream's own (__complete) are never
+    // wider than the minimum.
+    if (!sibling->get_name().starts_with("__")) {
+      longest = std::max(longest, sibling->get_name().size());
+    }
   }
   return std::max(k_min_name_padding, longest);
 }
