@@ -2,7 +2,7 @@
 # opm init writes one olm.package object with the icon and description given.
 source "$OPM_TESTS/cli/lib/common.bash"
 
-run_opm init foo -c stable -i "$DATA/icon.svg" -d "$DATA/README.md"
+run_opm init foo -c stable -i "$DATA/icon.svg" -d "$DATA/description.md"
 expect_rc 0
 expect_file out "$DATA/init_svg.json"
 [ -s err ] && fail "unexpected stderr: $(cat err)"
