@@ -178,6 +178,19 @@ TEST_SUITE("cmd usage") {
                                            "about a command.\n");
   }
 
+  TEST_CASE("alpha flags are hidden unless HELP_ALPHA and carry the ALPHA prefix") {
+    Fixture f;
+    std::string tmpl;
+    f.root.get_subcommand("t")->add_option("--alpha-image-ref-template", tmpl, "Template");
+    auto* t = f.root.get_subcommand("t");
+    CHECK(usage_text(*t, f.ctx.meta).find("alpha-image-ref-template") == std::string::npos);
+    f.ctx.meta.show_alpha = true;
+    CHECK(usage_text(*t, f.ctx.meta)
+              .find("      --alpha-image-ref-template string   (ALPHA: This flag will be removed "
+                    "or renamed in a future release, potentially without notice) Template\n") !=
+          std::string::npos);
+  }
+
   TEST_CASE("multi-line flag help is indented under the text column") {
     FlagView a;
     a.name = "migrate-level";
