@@ -36,7 +36,7 @@ struct Context {
   GlobalFlags global;
   // Use lines, long help, argument rules, deprecations; and, after parsing, which flags
   // the user set (meta.changed(option), pflag's Changed).
-  CommandMeta meta;
+  CommandMeta meta{};
 };
 
 // How a subcommand reports a fatal error, as upstream's command does.
