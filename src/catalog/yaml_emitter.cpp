@@ -45,16 +45,22 @@ std::size_t width(unsigned char c) {
 
 // The helpers below look at the character starting at p[i], with n bytes in all. The text
 // is valid UTF-8, so a lead byte is always followed by its continuation bytes.
-bool is_break(Bytes p, std::size_t i) {
+[[gnu::always_inline]] inline bool is_break(Bytes p, std::size_t i) {
   const unsigned char c = p[i];
-  return c == '\r' || c == '\n' || (c == 0xC2 && p[i + 1] == 0x85) ||
+  if (c < 0x80) {
+    return c == '\r' || c == '\n';
+  }
+  return (c == 0xC2 && p[i + 1] == 0x85) ||
          (c == 0xE2 && p[i + 1] == 0x80 && (p[i + 2] == 0xA8 || p[i + 2] == 0xA9));
 }
 
-bool is_printable(Bytes p, std::size_t i) {
+[[gnu::always_inline]] inline bool is_printable(Bytes p, std::size_t i) {
   const unsigned char c = p[i];
-  return c == 0x0A || (c >= 0x20 && c <= 0x7E) || (c == 0xC2 && p[i + 1] >= 0xA0) ||
-         (c > 0xC2 && c < 0xED) || (c == 0xED && p[i + 1] < 0xA0) || c == 0xEE ||
+  if (c < 0x80) {
+    return c == 0x0A || (c >= 0x20 && c <= 0x7E);
+  }
+  return (c == 0xC2 && p[i + 1] >= 0xA0) || (c > 0xC2 && c < 0xED) ||
+         (c == 0xED && p[i + 1] < 0xA0) || c == 0xEE ||
          (c == 0xEF && !(p[i + 1] == 0xBB && p[i + 2] == 0xBF) &&
           !(p[i + 1] == 0xBF && (p[i + 2] == 0xBE || p[i + 2] == 0xBF)));
 }
@@ -212,6 +218,17 @@ YamlEmitter::Analysis YamlEmitter::analyze(std::string_view text) {
       preceded_by_whitespace = false;
       continue;
     }
+    if (i > 0 && p[i] == ' ') {
+      info.has_space = true;
+      trailing_space = trailing_space || i + 1 == n;
+      break_space = break_space || previous_break;
+      previous_space = true;
+      previous_break = false;
+      preceded_by_whitespace = true;
+      ++i;
+      ++info.chars;
+      continue;
+    }
     const unsigned char c = p[i];
     std::size_t w = 1;
     if (c >= 0x80) {
@@ -349,8 +366,7 @@ std::string YamlEmitter::fold_next_lines(std::string_view text) {
   return out;
 }
 
-std::string_view YamlEmitter::prepare(std::string_view text, Analysis& info,
-                                      std::string& storage) {
+std::string_view YamlEmitter::prepare(std::string_view text, Analysis& info, std::string& storage) {
   info = analyze(text);
   if (info.invalid_utf8) {
     storage = utf8::sanitize(text);
@@ -467,11 +483,7 @@ void YamlEmitter::write_plain(std::string_view text, const Analysis& info, bool 
         if (breaks) {
           write_indent();
         }
-        const std::size_t start = i;
-        while (i < n && p[i] != ' ' && !is_break(p, i)) {
-          i += width(p[i]);
-        }
-        write_run(text, start, i);
+        i = write_run(text, i, true);
         m_indention = false;
         spaces = false;
         breaks = false;
@@ -615,11 +627,7 @@ void YamlEmitter::write_literal(std::string_view text) {
       if (breaks) {
         write_indent();
       }
-      const std::size_t start = i;
-      while (i < n && !is_break(p, i)) {
-        i += width(p[i]);
-      }
-      write_run(text, start, i);
+      i = write_run(text, i, false);
       m_indention = false;
       breaks = false;
     }
@@ -677,13 +685,29 @@ void YamlEmitter::write_break(std::string_view text, std::size_t& i) {
   }
 }
 
-void YamlEmitter::write_run(std::string_view text, std::size_t from, std::size_t to) {
-  m_out.append(text.data() + from, to - from);
+std::size_t YamlEmitter::write_run(std::string_view text, std::size_t i, bool stop_at_space) {
+  const Bytes p = bytes_of(text);
+  const std::size_t n = text.size();
+  const std::size_t start = i;
   std::size_t chars = 0;
-  for (std::size_t i = from; i < to; ++i) {
-    chars += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 ? 1 : 0;
+  while (i < n) {
+    const unsigned char c = p[i];
+    if (c < 0x80) {
+      if (c == '\n' || c == '\r' || (stop_at_space && c == ' ')) {
+        break;
+      }
+      ++i;
+    } else {
+      if (is_break(p, i)) {
+        break;
+      }
+      i += width(c);
+    }
+    ++chars;
   }
+  m_out.append(text.data() + start, i - start);
   m_column += chars;
+  return i;
 }
 
 } // namespace opm::catalog

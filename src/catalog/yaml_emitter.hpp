@@ -78,7 +78,9 @@ private:
   void put_break();
   void write_char(std::string_view text, std::size_t& i);
   void write_break(std::string_view text, std::size_t& i);
-  void write_run(std::string_view text, std::size_t from, std::size_t to);
+  // Writes the characters from `i` up to the next line break (or space, with
+  // `stop_at_space`) and returns where it stopped.
+  std::size_t write_run(std::string_view text, std::size_t i, bool stop_at_space);
 
   std::string& m_out;
   std::vector<int> m_indents;

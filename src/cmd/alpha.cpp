@@ -4,10 +4,18 @@
 
 namespace opm::cmd {
 
+// The `alpha` group: hidden unless HELP_ALPHA=true. Its subcommands come from
+// alpha_commands() in commands.cpp; each is added like a top-level command, with the
+// alpha App as parent.
 void add_alpha(CLI::App& parent, Context& ctx, Action& chosen) {
-  (void)parent;
-  (void)ctx;
-  (void)chosen;
+  auto* alpha = add_command(parent, ctx,
+                            {.use = "alpha",
+                             .short_text = "Run an alpha subcommand",
+                             .args = Args::none(),
+                             .hidden = !ctx.meta.show_alpha});
+  for (const auto& entry : alpha_commands()) {
+    entry.add(*alpha, ctx, chosen);
+  }
 }
 
 } // namespace opm::cmd

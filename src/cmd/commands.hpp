@@ -3,6 +3,8 @@
 #include "cmd/context.hpp"
 
 #include <span>
+#include <string>
+#include <vector>
 
 namespace opm::cmd {
 
@@ -13,8 +15,16 @@ struct CommandEntry {
   AddCommand add;
 };
 
-// The whole command surface, in help order.
+// The whole command surface. Help lists commands sorted by name, as cobra does.
 std::span<const CommandEntry> commands();
+// The subcommands of the hidden `opm alpha` group.
+std::span<const CommandEntry> alpha_commands();
+
+// Adds a subcommand described as upstream's cobra.Command (name = first word of
+// spec.use). When `positionals` is given it receives every positional argument; the
+// argument count is checked against spec.args before the callback runs.
+CLI::App* add_command(CLI::App& parent, Context& ctx, CommandSpec spec,
+                      std::vector<std::string>* positionals = nullptr);
 
 void add_init(CLI::App& parent, Context& ctx, Action& chosen);
 void add_render(CLI::App& parent, Context& ctx, Action& chosen);
@@ -23,5 +33,7 @@ void add_generate(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha(CLI::App& parent, Context& ctx, Action& chosen);
 void add_version(CLI::App& parent, Context& ctx, Action& chosen);
 void add_completion(CLI::App& parent, Context& ctx, Action& chosen);
+void add_help(CLI::App& parent, Context& ctx, Action& chosen);
+void add_generate_man(CLI::App& parent, Context& ctx, Action& chosen);
 
 } // namespace opm::cmd

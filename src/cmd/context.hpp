@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cmd/meta.hpp"
 #include "util/error.hpp"
 
 #include <functional>
@@ -24,6 +25,7 @@ struct GlobalFlags {
   bool use_http = false;
   bool skip_tls_verify = false;
   bool skip_tls = false; // deprecated alias of --use-http
+  bool debug = false;    // hidden; upstream raises its log level
 };
 
 struct Context {
@@ -32,6 +34,9 @@ struct Context {
   bool err_is_tty = false;
   Environment env;
   GlobalFlags global;
+  // Use lines, long help, argument rules, deprecations; and, after parsing, which flags
+  // the user set (meta.changed(option), pflag's Changed).
+  CommandMeta meta{};
 };
 
 // How a subcommand reports a fatal error, as upstream's command does.
@@ -42,10 +47,12 @@ enum class FatalStyle {
 
 // What a subcommand's callback chose to run. `run` returns an error to report;
 // Errc::usage errors print as cobra does ("Error: ..." plus the usage block).
+// `run` may change `style` before returning an error when one command fails in both
+// styles (generate dockerfile).
 struct Action {
   std::function<Result<void>()> run;
   FatalStyle style = FatalStyle::logrus;
-  CLI::App* command = nullptr;
+  const CLI::App* command = nullptr;
   // Lines printed before the fatal line: each finding with its file:line.
   std::function<void()> before_fatal;
 };

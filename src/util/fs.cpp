@@ -11,6 +11,7 @@
 #include <cstring>
 #include <random>
 #include <sys/stat.h>
+#include <utility>
 
 namespace opm::util {
 
@@ -37,14 +38,10 @@ struct Fd {
 };
 } // namespace
 
-Result<std::string> read_file(const std::filesystem::path& path) {
-  Fd f(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (f.fd < 0) {
-    return fail(errno == ENOENT ? Errc::not_found : Errc::io,
-                fmt::format("open {}: {}", path.string(), errno_text(errno)));
-  }
+namespace {
+Result<std::string> read_fd(int fd, const std::filesystem::path& path) {
   struct stat st {};
-  if (::fstat(f.fd, &st) != 0) {
+  if (::fstat(fd, &st) != 0) {
     return fail(Errc::io, fmt::format("stat {}: {}", path.string(), errno_text(errno)));
   }
   if (S_ISDIR(st.st_mode)) {
@@ -56,7 +53,7 @@ Result<std::string> read_file(const std::filesystem::path& path) {
   }
   char buf[1 << 16];
   for (;;) {
-    ssize_t n = ::read(f.fd, buf, sizeof buf);
+    ssize_t n = ::read(fd, buf, sizeof buf);
     if (n < 0) {
       if (errno == EINTR) {
         continue;
@@ -70,6 +67,47 @@ Result<std::string> read_file(const std::filesystem::path& path) {
   }
   return content;
 }
+} // namespace
+
+Result<std::string> read_file(const std::filesystem::path& path) {
+  Fd f(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (f.fd < 0) {
+    return fail(errno == ENOENT ? Errc::not_found : Errc::io,
+                fmt::format("open {}: {}", path.string(), errno_text(errno)));
+  }
+  return read_fd(f.fd, path);
+}
+
+Result<OpenFile> OpenFile::open(const std::filesystem::path& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return fail(errno == ENOENT ? Errc::not_found : Errc::io,
+                fmt::format("open {}: {}", path.string(), errno_text(errno)));
+  }
+  return OpenFile(fd, path);
+}
+
+OpenFile::OpenFile(OpenFile&& other) noexcept
+    : m_fd(std::exchange(other.m_fd, -1)), m_path(std::move(other.m_path)) {}
+
+OpenFile& OpenFile::operator=(OpenFile&& other) noexcept {
+  if (this != &other) {
+    if (m_fd >= 0) {
+      ::close(m_fd);
+    }
+    m_fd = std::exchange(other.m_fd, -1);
+    m_path = std::move(other.m_path);
+  }
+  return *this;
+}
+
+OpenFile::~OpenFile() {
+  if (m_fd >= 0) {
+    ::close(m_fd);
+  }
+}
+
+Result<std::string> OpenFile::read_all() { return read_fd(m_fd, m_path); }
 
 Result<void> write_file_atomic(const std::filesystem::path& path, std::string_view content,
                                Overwrite overwrite) {

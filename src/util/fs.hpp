@@ -12,6 +12,26 @@ namespace opm::util {
 // "read <path>: is a directory".
 Result<std::string> read_file(const std::filesystem::path& path);
 
+// A file opened now and read later, for callers that must report Go's os.Open and
+// io.ReadAll failures separately and in upstream's order: "open <path>: ...", then
+// "read <path>: is a directory".
+class OpenFile {
+public:
+  static Result<OpenFile> open(const std::filesystem::path& path);
+  OpenFile(OpenFile&& other) noexcept;
+  OpenFile& operator=(OpenFile&& other) noexcept;
+  OpenFile(const OpenFile&) = delete;
+  OpenFile& operator=(const OpenFile&) = delete;
+  ~OpenFile();
+
+  Result<std::string> read_all();
+
+private:
+  OpenFile(int fd, std::filesystem::path path) : m_fd(fd), m_path(std::move(path)) {}
+  int m_fd = -1;
+  std::filesystem::path m_path;
+};
+
 // Write `content` to `path` atomically: a temp file beside it, then rename, so a reader
 // never sees a half-written file. With `exclusive`, fails if `path` exists.
 enum class Overwrite { yes, no };

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The committed completion scripts and manual pages are exactly what the binary
+# generates from its command definitions (regenerate with scripts/update-generated.sh).
+source "$OPM_TESTS/cli/lib/common.bash"
+ROOT="$OPM_TESTS/.."
+
+for shell in bash zsh fish; do
+  case $shell in
+  bash) committed="$ROOT/completions/opm.bash" ;;
+  zsh) committed="$ROOT/completions/_opm" ;;
+  fish) committed="$ROOT/completions/opm.fish" ;;
+  esac
+  "$OPM" completion $shell >"$shell.out" || fail "opm completion $shell failed"
+  cmp -s "$shell.out" "$committed" || fail "$committed is stale; run scripts/update-generated.sh"
+done
+
+"$OPM" __generate-man man || fail "opm __generate-man failed"
+diff -r man "$ROOT/man" >/dev/null || fail "man/ is stale; run scripts/update-generated.sh"
+exit 0

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# --help prints cobra's help text on stdout, generated from the command definitions.
+source "$OPM_TESTS/cli/lib/common.bash"
+
+check_help() { # GOLDEN ARGS...
+  local golden="$1"
+  shift
+  run_opm "$@"
+  expect_rc 0
+  expect_file out "$DATA/$golden"
+  [ -s err ] && fail "stderr for $*: $(cat err)"
+}
+
+{ printf 'Generate an olm.package declarative config blob\n\n'; cat "$DATA/init_usage.txt"; } >init_help.txt
+DATA="$WORK" check_help init_help.txt init --help
+DATA="$WORK" check_help init_help.txt help init
+DATA="$WORK" check_help init_help.txt init -h extra args
+check_help generate_dockerfile_help.txt generate dockerfile --help
+check_help generate_help.txt generate
+check_help generate_help.txt generate --help
+check_help version_help.txt version --help
+check_help completion_help.txt completion
+
+# The root lists visible commands sorted by name, alpha only with HELP_ALPHA=true.
+run_opm --help
+expect_rc 0
+grep -q '^  init        Generate an olm.package declarative config blob$' out || fail "init not listed"
+grep -q '^  help        Help about any command$' out || fail "help not listed"
+grep -q '^  alpha' out && fail "alpha listed without HELP_ALPHA"
+grep -q '__generate-man' out && fail "hidden command listed"
+HELP_ALPHA=true "$OPM" --help >alpha_out
+grep -q '^  alpha       Run an alpha subcommand$' alpha_out || fail "alpha not listed with HELP_ALPHA=true"
+exit 0
