@@ -20,7 +20,7 @@ constexpr CommandEntry k_commands[] = {
 };
 
 // Rows are added here as alpha subcommands are written, e.g. {"list", add_alpha_list}.
-constexpr std::array<CommandEntry, 0> k_alpha_commands{};
+constexpr std::array<CommandEntry, 1> k_alpha_commands{{{"list", add_alpha_list}}};
 } // namespace
 
 std::span<const CommandEntry> commands() { return k_commands; }

@@ -48,33 +48,29 @@ Result<void> check_migration_level(const RenderFlags& flags) {
 
 void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
   auto flags = std::make_shared<RenderFlags>();
-  auto* sub = parent.add_subcommand(
-      "render", "Generate a stream of file-based catalog objects from catalogs and bundles");
-  sub->footer("Generate a stream of file-based catalog objects to stdout from the provided\n"
-              "catalog images, file-based catalog directories, bundle images, and bundle "
-              "directories.\n");
-  sub->add_option("refs", flags->refs,
-                  "[catalog-image | catalog-directory | bundle-image | bundle-directory]...");
+  auto* sub = add_command(
+      parent, ctx,
+      {.use = "render [catalog-image | catalog-directory | bundle-image | bundle-directory]...",
+       .short_text = "Generate a stream of file-based catalog objects from catalogs and bundles",
+       .long_text = "Generate a stream of file-based catalog objects to stdout from the provided\n"
+                    "catalog images, file-based catalog directories, bundle images, and bundle "
+                    "directories.\n",
+       .args = Args::minimum(1)},
+      &flags->refs);
   sub->add_option("-o,--output", flags->output,
-                  "Output format of the streamed file-based catalog objects (json|yaml)")
-      ->capture_default_str();
-  auto* level =
-      sub->add_option("--migrate-level", flags->migrate_level, std::string(k_migrations_help));
-  auto* all = sub->add_flag("--migrate", flags->migrate_all,
-                            "Perform all available schema migrations on the rendered FBC");
-  level->excludes(all);
+                  "Output format of the streamed file-based catalog objects (json|yaml)");
+  sub->add_option("--migrate-level", flags->migrate_level, std::string(k_migrations_help));
+  sub->add_flag("--migrate", flags->migrate_all,
+                "Perform all available schema migrations on the rendered FBC");
+  ctx.meta.mutually_exclusive(sub, {"migrate", "migrate-level"});
   sub->add_option("--alpha-image-ref-template", flags->image_ref_template,
                   "When bundle image reference information is unavailable, populate it with "
-                  "this template")
-      ->group("");
+                  "this template");
 
   sub->callback([&ctx, &chosen, flags, sub] {
     chosen.command = sub;
     chosen.style = FatalStyle::go_log;
     chosen.run = [&ctx, flags]() -> Result<void> {
-      if (flags->refs.empty()) {
-        return util::fail(Errc::usage, "requires at least 1 arg(s), only received 0");
-      }
       catalog::Format format;
       if (flags->output == "json") {
         format = catalog::Format::json;

@@ -48,9 +48,13 @@ std::string report(const std::string& output, const std::string& message) {
 
 void add_validate(CLI::App& parent, Context& ctx, Action& chosen) {
   auto flags = std::make_shared<ValidateFlags>();
-  auto* sub = parent.add_subcommand("validate", "Validate the declarative index config");
-  sub->footer("Validate the declarative config JSON file(s) in a given directory");
-  sub->add_option("directory", flags->args, "<directory>");
+  auto* sub = add_command(parent, ctx,
+                          {.use = "validate <directory>",
+                           .short_text = "Validate the declarative index config",
+                           .long_text = "Validate the declarative config JSON file(s) in a given "
+                                        "directory",
+                           .args = Args::exact(1)},
+                          &flags->args);
   sub->add_option("-o,--output", flags->output, "Output format for validation results (json|yaml)");
 
   sub->callback([&ctx, &chosen, flags, sub] {

@@ -1,0 +1,105 @@
+#include "catalog/list.hpp"
+#include "catalog/load.hpp"
+#include "cmd/commands.hpp"
+#include "util/strings.hpp"
+#include "validate/validate.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <memory>
+#include <sys/stat.h>
+
+namespace opm::cmd {
+
+namespace {
+
+constexpr std::string_view k_note =
+    "NOTE: This is meant to be used for convenience and human-readability only. The\n"
+    "CLI and output format are subject to change, so it is not recommended to depend\n"
+    "on the output in any programs or scripts. Use the \"render\" subcommand to do\n"
+    "more complex processing and automation.";
+
+enum class Listing { packages, channels, bundles };
+
+// Upstream renders the reference allowing only catalog directories and images, then
+// converts and validates the model.
+Result<std::string> list(const std::vector<std::string>& args, Listing what) {
+  const std::string& ref = args.at(0);
+  struct stat st {};
+  bool exists = ::stat(ref.c_str(), &st) == 0;
+  if (exists && (!S_ISDIR(st.st_mode) || (::stat((ref + "/manifests").c_str(), &st) == 0 &&
+                                          ::stat((ref + "/metadata").c_str(), &st) == 0))) {
+    return util::fail(Errc::invalid, fmt::format("cannot list non-index {}", util::go_quote(ref)));
+  }
+  if (!exists) {
+    return util::fail(Errc::invalid,
+                      fmt::format("render reference {}: listing image references is not "
+                                  "supported yet",
+                                  util::go_quote(ref)));
+  }
+  auto cfg = catalog::load_dir(ref);
+  if (!cfg) {
+    return std::unexpected(
+        std::move(cfg).error().wrap(fmt::format("render reference {}", util::go_quote(ref))));
+  }
+  auto model = OPM_TRY(validate::valid_model(*cfg));
+  std::string_view package = args.size() > 1 ? std::string_view(args[1]) : std::string_view();
+  switch (what) {
+  case Listing::packages:
+    return catalog::list_packages(model);
+  case Listing::channels:
+    return catalog::list_channels(model, package);
+  default:
+    return catalog::list_bundles(model, package);
+  }
+}
+
+void add_listing(CLI::App& parent, Context& ctx, Action& chosen, Listing what, CommandSpec spec) {
+  auto args = std::make_shared<std::vector<std::string>>();
+  auto* sub = add_command(parent, ctx, std::move(spec), args.get());
+  sub->callback([&ctx, &chosen, sub, args, what] {
+    chosen.command = sub;
+    chosen.style = FatalStyle::logrus;
+    chosen.run = [&ctx, args, what]() -> Result<void> {
+      ctx.out << OPM_TRY(list(*args, what));
+      return {};
+    };
+  });
+}
+
+} // namespace
+
+void add_alpha_list(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto* group =
+      add_command(parent, ctx,
+                  {.use = "list",
+                   .short_text = "List contents of an index",
+                   .long_text = fmt::format(
+                       "The list subcommands print the contents of an index.\n\n{}", k_note),
+                   .args = Args::arbitrary(),
+                   .runnable = false});
+  add_listing(
+      *group, ctx, chosen, Listing::packages,
+      {.use = "packages <indexRef>",
+       .short_text = "List packages in an index",
+       .long_text = fmt::format(
+           "The \"channels\" command lists the channels from the specified index.\n\n{}", k_note),
+       .args = Args::exact(1)});
+  add_listing(*group, ctx, chosen, Listing::channels,
+              {.use = "channels <indexRef> [packageName]",
+               .short_text = "List package channels in an index",
+               .long_text = fmt::format("The \"channels\" command lists the channels from the "
+                                        "specified index and package.\n\n{}",
+                                        k_note),
+               .args = Args::range(1, 2)});
+  add_listing(*group, ctx, chosen, Listing::bundles,
+              {.use = "bundles <indexRef> <packageName>",
+               .short_text = "List package bundles in an index",
+               .long_text = fmt::format("The \"bundles\" command lists the bundles from the "
+                                        "specified index and package.\n\n{}",
+                                        k_note),
+               .args = Args::range(1, 2)});
+}
+
+} // namespace opm::cmd
