@@ -4,7 +4,7 @@
 function __opm_subcommands --argument-names path
     switch $path
         case 'opm'
-            printf '%s\n' 'completion' 'generate' 'help' 'init' 'version'
+            printf '%s\n' 'completion' 'generate' 'help' 'init' 'render' 'validate' 'version'
         case 'opm completion'
             printf '%s\n' 'bash' 'fish' 'zsh'
         case 'opm generate'
@@ -18,6 +18,10 @@ function __opm_value_flags --argument-names path
             printf '%s\n' '--base-image' '-i' '--builder-image' '-b' '--extra-labels' '-l'
         case 'opm init'
             printf '%s\n' '--default-channel' '-c' '--description' '-d' '--icon' '-i' '--output' '-o'
+        case 'opm render'
+            printf '%s\n' '--migrate-level' '--output' '-o'
+        case 'opm validate'
+            printf '%s\n' '--output' '-o'
     end
 end
 
@@ -54,6 +58,8 @@ complete -c opm -n '__opm_at "opm"' -a 'completion' -d 'Generate the autocomplet
 complete -c opm -n '__opm_at "opm"' -a 'generate' -d 'Generate various artifacts for file-based catalogs'
 complete -c opm -n '__opm_at "opm"' -a 'help' -d 'Help about any command'
 complete -c opm -n '__opm_at "opm"' -a 'init' -d 'Generate an olm.package declarative config blob'
+complete -c opm -n '__opm_at "opm"' -a 'render' -d 'Generate a stream of file-based catalog objects from catalogs and bundles'
+complete -c opm -n '__opm_at "opm"' -a 'validate' -d 'Validate the declarative index config'
 complete -c opm -n '__opm_at "opm"' -a 'version' -d 'Print the opm version'
 complete -c opm -n '__opm_at "opm"' -s h -l help -d 'help for opm'
 complete -c opm -n '__opm_at "opm"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
@@ -95,6 +101,18 @@ complete -c opm -n '__opm_at "opm init"' -s o -l output -r -F -d 'Output format 
 complete -c opm -n '__opm_at "opm init"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm init"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm init"' -F
+complete -c opm -n '__opm_at "opm render"' -s h -l help -d 'help for render'
+complete -c opm -n '__opm_at "opm render"' -l migrate -d 'Perform all available schema migrations on the rendered FBC'
+complete -c opm -n '__opm_at "opm render"' -l migrate-level -r -F -d 'Name of the last migration to run (default: none)'
+complete -c opm -n '__opm_at "opm render"' -s o -l output -r -F -d 'Output format of the streamed file-based catalog objects (json|yaml)'
+complete -c opm -n '__opm_at "opm render"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
+complete -c opm -n '__opm_at "opm render"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
+complete -c opm -n '__opm_at "opm render"' -F
+complete -c opm -n '__opm_at "opm validate"' -s h -l help -d 'help for validate'
+complete -c opm -n '__opm_at "opm validate"' -s o -l output -r -F -d 'Output format for validation results (json|yaml)'
+complete -c opm -n '__opm_at "opm validate"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
+complete -c opm -n '__opm_at "opm validate"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
+complete -c opm -n '__opm_at "opm validate"' -F
 complete -c opm -n '__opm_at "opm version"' -s h -l help -d 'help for version'
 complete -c opm -n '__opm_at "opm version"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm version"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
