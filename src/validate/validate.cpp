@@ -258,8 +258,8 @@ Result<catalog::model::Model> valid_model(const catalog::DeclarativeConfig& cfg)
   }
   Outcome outcome = check_model(*model);
   if (!outcome.passed()) {
-    Location where = outcome.findings.empty() ? Location{} : outcome.findings.front().where;
-    return fail(Errc::invalid, std::move(outcome.message), std::move(where));
+    // A tree names many objects, so no single location goes with it.
+    return fail(Errc::invalid, std::move(outcome.message));
   }
   return model;
 }

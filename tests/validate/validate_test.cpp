@@ -364,8 +364,7 @@ TEST_SUITE("validate") {
     auto failed = validate::valid_model(cfg);
     REQUIRE_FALSE(failed.has_value());
     CHECK(failed.error().message() == validate::check(cfg).message);
-    REQUIRE(failed.error().where().has_value());
-    CHECK(failed.error().where()->line == 1);
+    CHECK_FALSE(failed.error().where().has_value()); // a tree has no single location
 
     cfg.packages.push_back(package("a", "s", 5));
     failed = validate::valid_model(cfg);
