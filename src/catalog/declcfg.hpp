@@ -28,6 +28,11 @@ inline constexpr std::string_view k_prop_channel = "olm.channel";
 struct Property {
   std::string type;
   Json value; // as stored; written back as is
+  // When not empty: the compact JSON text of `value` exactly as upstream keeps it (a
+  // json.RawMessage: member order, number spelling and escapes as produced). Set for
+  // properties made from bundles and by migrations; the JSON writer prints this text
+  // (re-indented) instead of `value`.
+  std::string raw = {};
 };
 
 struct Icon {
