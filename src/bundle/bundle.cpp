@@ -124,10 +124,13 @@ Result<catalog::Bundle> to_declcfg(const Parsed& parsed, std::string_view image)
   return build(parsed, image, parsed.object_json);
 }
 
-Result<catalog::Bundle> load_dir(const std::filesystem::path& dir, std::string_view image) {
-  auto parsed = OPM_TRY(parse_dir(dir));
+Result<catalog::Bundle> to_declcfg(Parsed&& parsed, std::string_view image) {
   auto objects = std::move(parsed.object_json);
   return build(parsed, image, std::move(objects));
+}
+
+Result<catalog::Bundle> load_dir(const std::filesystem::path& dir, std::string_view image) {
+  return to_declcfg(OPM_TRY(parse_dir(dir)), image);
 }
 
 Result<std::string> template_version(const Parsed& parsed) {

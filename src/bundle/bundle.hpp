@@ -42,6 +42,9 @@ Result<Parsed> parse_dir(const std::filesystem::path& dir);
 // Errors: `get properties for bundle "<name>": ...`, `get related images for bundle "<name>": ...`.
 Result<catalog::Bundle> to_declcfg(const Parsed& parsed, std::string_view image);
 
+// The same, reusing the parsed bundle's object texts.
+Result<catalog::Bundle> to_declcfg(Parsed&& parsed, std::string_view image);
+
 // parse_dir + to_declcfg.
 Result<catalog::Bundle> load_dir(const std::filesystem::path& dir, std::string_view image);
 

@@ -1,6 +1,6 @@
 #include "bundle/csv.hpp"
 
-#include "catalog/go_json.hpp"
+#include "catalog/go_compat.hpp"
 #include "catalog/typed_decode.hpp"
 #include "util/go_format.hpp"
 
@@ -95,13 +95,13 @@ Result<std::vector<DefinitionKey>> read_definition_list(const Json* list, std::s
       return std::unexpected(type_error(item, "", field, "registry.DefinitionKey"));
     }
     auto path = [&](std::string_view name) { return fmt::format("{}.{}", field, name); };
-    OPM_TRY(read_string(catalog::go_json::member(item, "group"), key.group, "DefinitionKey",
+    OPM_TRY(read_string(catalog::go_compat::member(item, "group"), key.group, "DefinitionKey",
                         path("group")));
-    OPM_TRY(read_string(catalog::go_json::member(item, "kind"), key.kind, "DefinitionKey",
+    OPM_TRY(read_string(catalog::go_compat::member(item, "kind"), key.kind, "DefinitionKey",
                         path("kind")));
-    OPM_TRY(read_string(catalog::go_json::member(item, "name"), key.name, "DefinitionKey",
+    OPM_TRY(read_string(catalog::go_compat::member(item, "name"), key.name, "DefinitionKey",
                         path("name")));
-    OPM_TRY(read_string(catalog::go_json::member(item, "version"), key.version, "DefinitionKey",
+    OPM_TRY(read_string(catalog::go_compat::member(item, "version"), key.version, "DefinitionKey",
                         path("version")));
     keys.push_back(std::move(key));
   }
@@ -117,9 +117,9 @@ Result<Definitions> read_definitions(const Csv& csv, std::string_view key) {
   if (!v->is_object()) {
     return std::unexpected(type_error(*v, "", "", k_definitions_type));
   }
-  defs.owned = OPM_TRY(read_definition_list(catalog::go_json::member(*v, "owned"), "owned"));
+  defs.owned = OPM_TRY(read_definition_list(catalog::go_compat::member(*v, "owned"), "owned"));
   defs.required =
-      OPM_TRY(read_definition_list(catalog::go_json::member(*v, "required"), "required"));
+      OPM_TRY(read_definition_list(catalog::go_compat::member(*v, "required"), "required"));
   return defs;
 }
 
@@ -139,12 +139,12 @@ struct MetaReader {
   }
 
   Error pretty(Error err, std::initializer_list<std::string_view> path) const {
-    std::string_view raw = catalog::go_json::find_raw(object_json, path);
+    std::string_view raw = catalog::go_compat::find_raw(object_json, path);
     if (raw.data() == nullptr) {
       return err;
     }
     return Error(Errc::invalid,
-                 catalog::go_json::pretty_error(object_json, offset_of(raw), err.message()));
+                 catalog::go_compat::pretty_error(object_json, offset_of(raw), err.message()));
   }
 };
 
@@ -160,7 +160,7 @@ std::string key_of(const Json& obj, const Json* member) {
 
 Result<void> read_string_map(const MetaReader& reader, const Json& meta, std::string_view meta_key,
                              std::string_view name, std::map<std::string, std::string>& out) {
-  const Json* v = catalog::go_json::member(meta, name);
+  const Json* v = catalog::go_compat::member(meta, name);
   if (v == nullptr || v->is_null()) {
     return {};
   }
@@ -192,13 +192,13 @@ Result<Csv> csv_from_object(const Json& object, std::string_view object_json) {
     csv.spec = *it;
   }
   MetaReader reader{object, object_json};
-  const Json* api_version = catalog::go_json::member(object, "apiVersion");
+  const Json* api_version = catalog::go_compat::member(object, "apiVersion");
   if (api_version != nullptr && !api_version->is_null() && !api_version->is_string()) {
     return std::unexpected(
         reader.pretty(type_error(*api_version, "TypeMeta", "apiVersion", "string"),
                       {key_of(object, api_version)}));
   }
-  const Json* meta = catalog::go_json::member(object, "metadata");
+  const Json* meta = catalog::go_compat::member(object, "metadata");
   if (meta == nullptr || meta->is_null()) {
     return csv;
   }
@@ -209,7 +209,7 @@ Result<Csv> csv_from_object(const Json& object, std::string_view object_json) {
   }
   OPM_TRY(read_string_map(reader, *meta, meta_key, "annotations", csv.annotations));
   OPM_TRY(read_string_map(reader, *meta, meta_key, "labels", csv.labels));
-  const Json* name = catalog::go_json::member(*meta, "name");
+  const Json* name = catalog::go_compat::member(*meta, "name");
   if (auto ok = read_string(name, csv.name, "ObjectMeta", "metadata.name"); !ok) {
     return std::unexpected(reader.pretty(std::move(ok).error(), {meta_key, key_of(*meta, name)}));
   }
@@ -299,9 +299,9 @@ Result<std::vector<catalog::RelatedImage>> csv_related_images(const Csv& csv) {
       return std::unexpected(type_error(item, "", "", "declcfg.RelatedImage"));
     }
     OPM_TRY(
-        read_string(catalog::go_json::member(item, "name"), image.name, "RelatedImage", "name"));
-    OPM_TRY(
-        read_string(catalog::go_json::member(item, "image"), image.image, "RelatedImage", "image"));
+        read_string(catalog::go_compat::member(item, "name"), image.name, "RelatedImage", "name"));
+    OPM_TRY(read_string(catalog::go_compat::member(item, "image"), image.image, "RelatedImage",
+                        "image"));
     images.push_back(std::move(image));
   }
   return images;
@@ -312,7 +312,7 @@ namespace {
 // One level of the typed walk down to the container images: an object (or null) member.
 Result<const Json*> typed_object(const Json* parent, std::string_view name, std::string_view strct,
                                  std::string_view path, std::string_view go_type) {
-  const Json* v = catalog::go_json::member(*parent, name);
+  const Json* v = catalog::go_compat::member(*parent, name);
   if (v == nullptr || v->is_null()) {
     return nullptr;
   }
@@ -324,7 +324,7 @@ Result<const Json*> typed_object(const Json* parent, std::string_view name, std:
 
 Result<void> container_images(const Json* pod_spec, std::string_view list_name,
                               std::string_view path, std::set<std::string>& images) {
-  const Json* list = catalog::go_json::member(*pod_spec, list_name);
+  const Json* list = catalog::go_compat::member(*pod_spec, list_name);
   if (list == nullptr || list->is_null()) {
     return {};
   }
@@ -337,7 +337,7 @@ Result<void> container_images(const Json* pod_spec, std::string_view list_name,
       return std::unexpected(type_error(container, "PodSpec", field, "v1.Container"));
     }
     std::string image;
-    OPM_TRY(read_string(catalog::go_json::member(container, "image"), image, "Container",
+    OPM_TRY(read_string(catalog::go_compat::member(container, "image"), image, "Container",
                         field + ".image"));
     images.insert(std::move(image));
   }
@@ -364,13 +364,13 @@ Result<std::set<std::string>> csv_operator_images(const Csv& csv) {
     return images;
   }
   std::string strategy;
-  OPM_TRY(read_string(catalog::go_json::member(*install, "strategy"), strategy, "strategy",
+  OPM_TRY(read_string(catalog::go_compat::member(*install, "strategy"), strategy, "strategy",
                       "Install.strategy"));
   const Json* strategy_spec =
       OPM_TRY(typed_object(install, "spec", "strategy", "Install.spec", "registry.strategySpec"));
   std::set<std::string> found;
   if (strategy_spec != nullptr) {
-    const Json* deployments = catalog::go_json::member(*strategy_spec, "Deployments");
+    const Json* deployments = catalog::go_compat::member(*strategy_spec, "Deployments");
     constexpr std::string_view k_path = "Install.spec.Deployments";
     if (deployments != nullptr && !deployments->is_null()) {
       if (!deployments->is_array()) {

@@ -2,7 +2,7 @@
 
 #include "bundle/document.hpp"
 #include "bundle/files.hpp"
-#include "catalog/go_json.hpp"
+#include "catalog/go_compat.hpp"
 #include "catalog/json_text.hpp"
 #include "catalog/write.hpp"
 #include "util/strings.hpp"
@@ -43,7 +43,7 @@ Result<std::optional<std::string>> go_string(const Json* v, Syntax syntax) {
       return std::to_string(v->get<unsigned long long>());
     }
     if (v->is_number_float()) {
-      return catalog::go_json::format_float32_g(v->get<double>());
+      return catalog::go_compat::format_float32_g(v->get<double>());
     }
   }
   return std::unexpected(not_this_kind());
@@ -57,7 +57,7 @@ Result<Annotations> annotations_from(const FirstDocument& doc) {
   if (!doc.value.is_object()) {
     return std::unexpected(not_this_kind());
   }
-  const Json* ann = catalog::go_json::member(doc.value, "annotations");
+  const Json* ann = catalog::go_compat::member(doc.value, "annotations");
   if (ann == nullptr || ann->is_null()) {
     return out;
   }
@@ -70,7 +70,7 @@ Result<Annotations> annotations_from(const FirstDocument& doc) {
       {k_default_key, &out.default_channel},
   }};
   for (const auto& [key, target] : fields) {
-    auto s = OPM_TRY(go_string(catalog::go_json::member(*ann, key), doc.syntax));
+    auto s = OPM_TRY(go_string(catalog::go_compat::member(*ann, key), doc.syntax));
     if (s) {
       *target = std::move(*s);
     }
@@ -138,7 +138,7 @@ Result<std::vector<RawProperty>> list_from_value(const Json& doc, std::string_vi
   if (!doc.is_object()) {
     return std::unexpected(not_this_kind());
   }
-  const Json* items = catalog::go_json::member(doc, list_name);
+  const Json* items = catalog::go_compat::member(doc, list_name);
   if (items == nullptr || items->is_null()) {
     return list;
   }
@@ -151,11 +151,11 @@ Result<std::vector<RawProperty>> list_from_value(const Json& doc, std::string_vi
       if (!item.is_object()) {
         return std::unexpected(not_this_kind());
       }
-      auto type = OPM_TRY(go_string(catalog::go_json::member(item, "type"), Syntax::yaml));
+      auto type = OPM_TRY(go_string(catalog::go_compat::member(item, "type"), Syntax::yaml));
       if (type) {
         p.type = std::move(*type);
       }
-      if (const Json* value = catalog::go_json::member(item, "value")) {
+      if (const Json* value = catalog::go_compat::member(item, "value")) {
         p.value = catalog::to_json(*value, {.indent = 0, .escape_html = true});
       }
     }

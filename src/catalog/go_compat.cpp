@@ -1,4 +1,4 @@
-#include "catalog/go_json.hpp"
+#include "catalog/go_compat.hpp"
 
 #include "catalog/json_text.hpp"
 #include "util/strings.hpp"
@@ -9,7 +9,7 @@
 #include <cmath>
 #include <cstdlib>
 
-namespace opm::catalog::go_json {
+namespace opm::catalog::go_compat {
 
 const Json* member(const Json& obj, std::string_view name) {
   if (!obj.is_object()) {
@@ -199,4 +199,4 @@ std::string format_float32_g(double f) {
   return out;
 }
 
-} // namespace opm::catalog::go_json
+} // namespace opm::catalog::go_compat

@@ -8,7 +8,7 @@
 #include <string_view>
 
 // Pieces of Go's encoding/json decoding behaviour that several readers reproduce.
-namespace opm::catalog::go_json {
+namespace opm::catalog::go_compat {
 
 // The member Go would store into a struct field named `name`: keys match exactly or
 // ignoring ASCII case, and the last matching member in `obj` wins. Null when absent.
@@ -29,4 +29,4 @@ std::string pretty_error(std::string_view data, std::size_t offset, std::string_
 // exponent form (at least two exponent digits) when the exponent is < -4 or >= 6.
 std::string format_float32_g(double f);
 
-} // namespace opm::catalog::go_json
+} // namespace opm::catalog::go_compat
