@@ -1,0 +1,126 @@
+#include "catalog/json_writer.hpp"
+
+#include "catalog/go_format.hpp"
+
+#include <charconv>
+
+namespace opm::catalog {
+
+void JsonWriter::new_line() {
+  if (m_style.indent > 0) {
+    m_out.push_back('\n');
+    m_out.append(static_cast<std::size_t>(m_depth) * static_cast<std::size_t>(m_style.indent), ' ');
+  }
+}
+
+void JsonWriter::before_value() {
+  if (m_after_key) {
+    m_after_key = false;
+    return;
+  }
+  if (m_depth == 0) {
+    return;
+  }
+  if (!m_empty) {
+    m_out.push_back(',');
+  }
+  m_empty = false;
+  new_line();
+}
+
+void JsonWriter::begin_object() {
+  before_value();
+  m_out.push_back('{');
+  ++m_depth;
+  m_empty = true;
+}
+
+void JsonWriter::end_object() {
+  --m_depth;
+  if (!m_empty) {
+    new_line();
+  }
+  m_out.push_back('}');
+  m_empty = false;
+}
+
+void JsonWriter::begin_array() {
+  before_value();
+  m_out.push_back('[');
+  ++m_depth;
+  m_empty = true;
+}
+
+void JsonWriter::end_array() {
+  --m_depth;
+  if (!m_empty) {
+    new_line();
+  }
+  m_out.push_back(']');
+  m_empty = false;
+}
+
+void JsonWriter::key(std::string_view name) {
+  if (!m_empty) {
+    m_out.push_back(',');
+  }
+  m_empty = false;
+  new_line();
+  go::append_json_string(m_out, name, m_style.escape_html);
+  m_out += m_style.indent > 0 ? ": " : ":";
+  m_after_key = true;
+}
+
+void JsonWriter::string(std::string_view text) {
+  before_value();
+  go::append_json_string(m_out, text, m_style.escape_html);
+}
+
+void JsonWriter::literal(std::string_view text) {
+  before_value();
+  m_out.append(text);
+}
+
+void JsonWriter::value(const Json& v) {
+  switch (v.type()) {
+  case Json::value_t::object:
+    begin_object();
+    for (const auto& [name, member] : v.get_ref<const Json::object_t&>()) {
+      key(name);
+      value(member);
+    }
+    end_object();
+    return;
+  case Json::value_t::array:
+    begin_array();
+    for (const auto& element : v) {
+      value(element);
+    }
+    end_array();
+    return;
+  case Json::value_t::string:
+    string(v.get_ref<const std::string&>());
+    return;
+  case Json::value_t::boolean:
+    literal(v.get<bool>() ? "true" : "false");
+    return;
+  case Json::value_t::number_integer:
+  case Json::value_t::number_unsigned: {
+    char buf[24];
+    const auto res = v.is_number_unsigned()
+                         ? std::to_chars(buf, buf + sizeof buf, v.get<std::uint64_t>())
+                         : std::to_chars(buf, buf + sizeof buf, v.get<std::int64_t>());
+    literal(std::string_view(buf, static_cast<std::size_t>(res.ptr - buf)));
+    return;
+  }
+  case Json::value_t::number_float:
+    before_value();
+    go::append_json_float(m_out, v.get<double>());
+    return;
+  default:
+    literal("null");
+    return;
+  }
+}
+
+} // namespace opm::catalog

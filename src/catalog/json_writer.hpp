@@ -1,0 +1,37 @@
+#pragma once
+
+#include "catalog/json.hpp"
+#include "catalog/write.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace opm::catalog {
+
+// Writes JSON text as Go's encoding/json does, compact or indented like json.Indent with an
+// empty prefix: one member or element per line, "key": value, empty containers as {} / [].
+class JsonWriter {
+public:
+  JsonWriter(std::string& out, JsonStyle style) : m_out(out), m_style(style) {}
+
+  void begin_object();
+  void end_object();
+  void begin_array();
+  void end_array();
+  void key(std::string_view name);
+  void string(std::string_view text);
+  void literal(std::string_view text); // null, true, false or a number, written as is
+  void value(const Json& v);
+
+private:
+  void before_value();
+  void new_line();
+
+  std::string& m_out;
+  JsonStyle m_style;
+  int m_depth = 0;
+  bool m_empty = true;      // nothing written yet in the innermost container
+  bool m_after_key = false; // a member name was written, its value comes next
+};
+
+} // namespace opm::catalog
