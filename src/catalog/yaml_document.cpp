@@ -6,6 +6,7 @@
 #include <yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -395,6 +396,26 @@ std::optional<LongValues> find_long_values(std::string_view body) {
   return found;
 }
 
+// Replace bytes [begin, end) of a document with `text`.
+struct Rewrite {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  std::string text;
+};
+
+// A plain scalar as a double-quoted one with the same content.
+std::string double_quoted(std::string_view plain) {
+  std::string out = "\"";
+  for (char c : plain) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+    }
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
 class Converter {
 public:
   Converter(std::string_view body, bool append_newline, const LongValues* long_values = nullptr)
@@ -404,9 +425,9 @@ public:
 
   std::expected<Json, DocumentError> run();
 
-  // Set when libyaml rejected a \' escape inside double quotes, which go-yaml accepts:
-  // the byte offset of the backslash.
-  [[nodiscard]] std::optional<std::size_t> rewrite_at() const { return m_rewrite_at; }
+  // Set when libyaml rejected text that go-yaml accepts, with an equivalent spelling that
+  // libyaml takes.
+  [[nodiscard]] const std::optional<Rewrite>& rewrite() const { return m_rewrite; }
 
   // Whether every placeholder of the long values came back as a whole scalar.
   [[nodiscard]] bool long_values_intact() const {
@@ -433,7 +454,11 @@ private:
   void on_end();
 
   std::optional<std::string_view> long_value(const yaml_event_t& event) const;
-  std::optional<DocumentError> check_quoted_escapes(const yaml_event_t& event);
+  std::optional<DocumentError> check_quoted_escapes(const yaml_mark_t& start, std::size_t end);
+  // The spelling of go-yaml's tag from `pos`, where libyaml's tag stopped at ',', '[' or ']'.
+  std::optional<Rewrite> tag_rewrite(std::size_t pos) const;
+  // Whether a tagged node in a flow collection needs its tag rewritten (m_rewrite is set).
+  bool check_flow_tag(const yaml_event_t& event);
   std::optional<DocumentError> check_flow_question_mark(const yaml_event_t& event);
 
   bool in_key_position() const {
@@ -464,7 +489,7 @@ private:
   std::size_t m_alias_count = 0;
   bool m_bad_keys = false;
   bool m_nonfinite = false;
-  std::optional<std::size_t> m_rewrite_at;
+  std::optional<Rewrite> m_rewrite;
   const LongValues* m_long_values;
   std::size_t m_long_values_seen = 0;
 };
@@ -486,9 +511,36 @@ std::unexpected<DocumentError> Converter::parse_failure(const yaml_parser_t& par
   }
   bool scanner = parser.error == YAML_SCANNER_ERROR;
   if (scanner && problem == "found unknown escape character") {
+    // go-yaml takes \' inside double quotes as a quote: spell it \x27.
     std::size_t at = m_cursor.byte_of(parser.problem_mark.index);
     if (at + 1 < m_body.size() && m_body[at] == '\\' && m_body[at + 1] == '\'') {
-      m_rewrite_at = at;
+      m_rewrite = Rewrite{at, at + 2, "\\x27"};
+    }
+  } else if (scanner && problem == "did not find expected whitespace or line break" &&
+             parser.context != nullptr &&
+             std::string_view(parser.context) == "while scanning a tag") {
+    // go-yaml's tags may hold ',', '[' and ']': spell those as URI escapes.
+    m_rewrite = tag_rewrite(m_cursor.byte_of(parser.problem_mark.index));
+  } else if (scanner && problem == "found unexpected ':'") {
+    // In a flow collection go-yaml keeps "x:" followed by ",[]{}" as a plain scalar "x:";
+    // libyaml rejects it. Quoting it gives the same string (lines fold the same way, and
+    // nothing ending in ':' resolves to another type). Not where go-yaml would have ended
+    // the scalar at '?' already.
+    std::size_t begin = m_cursor.byte_of(parser.context_mark.index);
+    std::size_t colon = m_cursor.byte_of(parser.problem_mark.index);
+    if (begin < colon && colon < m_body.size() && m_body[colon] == ':') {
+      std::string_view plain = m_body.substr(begin, colon + 1 - begin);
+      if (plain.find('?') == std::string_view::npos) {
+        m_rewrite = Rewrite{begin, colon + 1, double_quoted(plain)};
+      }
+    }
+  }
+  if (scanner && m_has_escaped_slash && parser.context != nullptr &&
+      std::string_view(parser.context) == "while scanning a quoted scalar") {
+    // go-yaml would have stopped at a \/ escape before libyaml's problem.
+    if (auto escape_error = check_quoted_escapes(parser.context_mark,
+                                                 m_cursor.byte_of(parser.problem_mark.index))) {
+      return std::unexpected(std::move(*escape_error));
     }
   }
   error.message =
@@ -547,6 +599,17 @@ std::expected<Json, DocumentError> Converter::run() {
 
 std::optional<DocumentError> Converter::on_event(const yaml_event_t& event,
                                                  const yaml_parser_t& parser) {
+  const yaml_char_t* tag = nullptr;
+  if (event.type == YAML_SCALAR_EVENT) {
+    tag = event.data.scalar.tag;
+  } else if (event.type == YAML_SEQUENCE_START_EVENT) {
+    tag = event.data.sequence_start.tag;
+  } else if (event.type == YAML_MAPPING_START_EVENT) {
+    tag = event.data.mapping_start.tag;
+  }
+  if (tag != nullptr && !m_frames.empty() && m_frames.back().flow && check_flow_tag(event)) {
+    return DocumentError{"yaml: tag to read again"};
+  }
   std::optional<DocumentError> error;
   switch (event.type) {
   case YAML_SCALAR_EVENT:
@@ -596,7 +659,8 @@ std::size_t Converter::new_slot(std::string_view anchor, NodeKind kind) {
 std::optional<DocumentError> Converter::on_scalar(const yaml_event_t& event) {
   const auto& scalar = event.data.scalar;
   if (scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE && m_has_escaped_slash) {
-    if (auto error = check_quoted_escapes(event)) {
+    if (auto error =
+            check_quoted_escapes(event.start_mark, m_cursor.byte_of(event.end_mark.index))) {
       return error;
     }
   }
@@ -868,32 +932,92 @@ std::optional<std::string_view> Converter::long_value(const yaml_event_t& event)
   return m_long_values->originals[index];
 }
 
-std::optional<DocumentError> Converter::check_quoted_escapes(const yaml_event_t& event) {
+std::optional<DocumentError> Converter::check_quoted_escapes(const yaml_mark_t& start,
+                                                             std::size_t end) {
   // libyaml accepts the JSON escape \/ in double quotes; go-yaml does not.
-  std::size_t begin = m_cursor.byte_of(event.start_mark.index);
-  std::size_t end = m_cursor.byte_of(event.end_mark.index);
+  std::size_t begin = m_cursor.byte_of(start.index);
   std::size_t quote = m_body.find('"', begin);
   if (quote == std::string_view::npos || quote >= end) {
     return std::nullopt;
   }
+  end = std::min(end, m_body.size());
   for (std::size_t i = quote + 1; i + 1 < end; ++i) {
     if (m_body[i] != '\\') {
       continue;
     }
     if (m_body[i + 1] == '/') {
       std::string_view before = m_body.substr(begin, i - begin);
-      std::size_t line = event.start_mark.line + count_breaks(before);
+      std::size_t line = start.line + count_breaks(before);
       auto last_break = before.find_last_of("\n\r");
-      std::size_t column = last_break == std::string_view::npos
-                               ? event.start_mark.column + (i - begin)
-                               : i - begin - last_break - 1;
+      std::size_t column = last_break == std::string_view::npos ? start.column + (i - begin)
+                                                                : i - begin - last_break - 1;
       return DocumentError{
-          go_yaml_message(true, line, event.start_mark.line, "found unknown escape character"),
-          true, line, column};
+          go_yaml_message(true, line, start.line, "found unknown escape character"), true, line,
+          column};
     }
     ++i; // skip the escaped character
   }
   return std::nullopt;
+}
+
+std::optional<Rewrite> Converter::tag_rewrite(std::size_t pos) const {
+  auto special = [](char c) { return c == ',' || c == '[' || c == ']'; };
+  if (pos >= m_body.size() || !special(m_body[pos])) {
+    return std::nullopt;
+  }
+  auto uri_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+           std::string_view("-_;/?:@&=+$,.!~*'()[]%").find(c) != std::string_view::npos;
+  };
+  Rewrite rewrite{pos, pos, {}};
+  for (; rewrite.end < m_body.size() && uri_char(m_body[rewrite.end]); ++rewrite.end) {
+    char c = m_body[rewrite.end];
+    if (c == ',') {
+      rewrite.text += "%2C";
+    } else if (c == '[') {
+      rewrite.text += "%5B";
+    } else if (c == ']') {
+      rewrite.text += "%5D";
+    } else {
+      rewrite.text += c;
+    }
+  }
+  return rewrite;
+}
+
+bool Converter::check_flow_tag(const yaml_event_t& event) {
+  // In a flow collection libyaml ends a tag at ',' and goes on; go-yaml takes the ',' into
+  // the tag. Find where libyaml's tag ended.
+  std::size_t i = m_cursor.byte_of(event.start_mark.index);
+  auto is_word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+  };
+  if (i < m_body.size() && m_body[i] == '&') {
+    for (++i; i < m_body.size() && is_word(m_body[i]); ++i) {
+    }
+    while (i < m_body.size() &&
+           std::string_view(" \t\r\n").find(m_body[i]) != std::string_view::npos) {
+      ++i;
+    }
+  }
+  if (i + 1 >= m_body.size() || m_body[i] != '!' || m_body[i + 1] == '<') {
+    return false;
+  }
+  for (++i; i < m_body.size() && is_word(m_body[i]); ++i) {
+  }
+  if (i < m_body.size() && m_body[i] == '!') {
+    ++i;
+  }
+  while (i < m_body.size() &&
+         (is_word(m_body[i]) ||
+          std::string_view(";/?:@&=+$.!~*'()%").find(m_body[i]) != std::string_view::npos)) {
+    ++i;
+  }
+  if (i < m_body.size() && m_body[i] == ',') {
+    m_rewrite = tag_rewrite(i);
+    return true;
+  }
+  return false;
 }
 
 std::optional<DocumentError> Converter::check_flow_question_mark(const yaml_event_t& event) {
@@ -960,9 +1084,55 @@ std::expected<Json, DocumentError> Converter::finish() {
   return std::move(m_root);
 }
 
+// go-yaml accepts only %YAML 1.1; libyaml also 1.2, and then may fail elsewhere. Look at
+// the directives that open the document the way the scanner reads them.
+std::optional<DocumentError> check_version_directive(std::string_view text) {
+  std::size_t pos = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  std::size_t line = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    std::string_view content =
+        text.substr(pos, end == std::string_view::npos ? text.npos : end - pos);
+    std::size_t first = content.find_first_not_of(" \t\r");
+    bool blank = first == std::string_view::npos || content[first] == '#';
+    if (!blank) {
+      if (!content.starts_with('%')) {
+        return std::nullopt;
+      }
+      if (content.starts_with("%YAML") && content.size() > 5 &&
+          (content[5] == ' ' || content[5] == '\t')) {
+        std::string_view version = content.substr(5);
+        version.remove_prefix(std::min(version.find_first_not_of(" \t"), version.size()));
+        std::size_t dot = version.find('.');
+        if (dot == std::string_view::npos) {
+          return std::nullopt;
+        }
+        auto major = parse_go_uint(version.substr(0, dot), 10);
+        std::string_view minor_text = version.substr(dot + 1);
+        minor_text = minor_text.substr(0, minor_text.find_first_not_of("0123456789"));
+        auto minor = parse_go_uint(minor_text, 10);
+        if (major == 1U && minor == 2U) {
+          return DocumentError{go_yaml_message(false, line, 0, "found incompatible YAML document"),
+                               true, line, 0};
+        }
+        return std::nullopt;
+      }
+    }
+    if (end == std::string_view::npos) {
+      break;
+    }
+    pos = end + 1;
+    ++line;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::expected<Json, DocumentError> document_to_json(std::string_view text, bool append_newline) {
+  if (auto error = check_version_directive(text)) {
+    return std::unexpected(std::move(*error));
+  }
   if (auto long_values = find_long_values(text)) {
     Converter converter(long_values->text, append_newline, &*long_values);
     auto result = converter.run();
@@ -973,18 +1143,19 @@ std::expected<Json, DocumentError> document_to_json(std::string_view text, bool 
   }
   std::string rewritten;
   std::string_view body = text;
-  // go-yaml takes \' inside double quotes as a quote; libyaml rejects it. Each one libyaml
-  // stops at is spelled \x27 instead, which means the same, and the document read again.
-  while (true) {
+  // Where libyaml stops at text go-yaml accepts, that text is spelled the way libyaml takes
+  // it and the document read again.
+  constexpr int k_max_rewrites = 1000;
+  for (int attempt = 0;; ++attempt) {
     Converter converter(body, append_newline);
     auto result = converter.run();
-    if (result || !converter.rewrite_at()) {
+    if (result || !converter.rewrite() || attempt == k_max_rewrites) {
       return result;
     }
-    if (rewritten.empty()) {
-      rewritten = std::string(body);
-    }
-    rewritten.replace(*converter.rewrite_at(), 2, "\\x27");
+    const Rewrite& rewrite = *converter.rewrite();
+    std::string next = std::string(body.substr(0, rewrite.begin)) + rewrite.text +
+                       std::string(body.substr(rewrite.end));
+    rewritten = std::move(next);
     body = rewritten;
   }
 }
