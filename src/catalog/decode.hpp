@@ -3,6 +3,7 @@
 #include "catalog/json.hpp"
 #include "util/error.hpp"
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -21,7 +22,18 @@ struct Document {
 // Returns the documents in order. Every document must be a JSON object after conversion;
 // numbers keep YAML's typing (int / uint / float). On failure the Error carries upstream's
 // message text and a Location{file = name, line, column} pointing into this file.
+// A document that is empty or null fails here with the text upstream gives when it finds
+// no schema in it ("object '' is missing root schema field").
 Result<std::vector<Document>> decode_stream(std::string_view text, std::string_view name);
+
+// The same, keeping the documents read before the first failure. Upstream handles each
+// document as soon as it is read, so a problem in an earlier document (found by the caller)
+// must be reported before a decoding error further down the file.
+struct DecodedStream {
+  std::vector<Document> documents;
+  std::optional<Error> error; // set when decoding stopped early
+};
+DecodedStream decode_stream_until_error(std::string_view text, std::string_view name);
 
 // sigs.k8s.io/yaml.ToJSON of one YAML (or JSON) document, returning the value (any type).
 // Used for bundle objects and bundle manifests. Error text: "yaml: line N: ..." etc.

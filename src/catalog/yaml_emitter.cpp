@@ -1,7 +1,7 @@
 #include "catalog/yaml_emitter.hpp"
 
 #include "catalog/utf8.hpp"
-#include "catalog/yaml_resolve.hpp"
+#include "catalog/yaml_plain.hpp"
 
 #include <array>
 #include <cstdint>
