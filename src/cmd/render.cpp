@@ -52,16 +52,22 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
                                     catalog::migrations_help());
   auto* all = sub->add_flag("--migrate", flags->migrate_all,
                             "Perform all available schema migrations on the rendered FBC");
-  level->excludes(all);
   sub->add_option("--alpha-image-ref-template", flags->image_ref_template,
                   "When bundle image reference information is unavailable, populate it with "
                   "this template")
       ->group("");
 
-  sub->callback([&ctx, &chosen, flags, sub] {
+  sub->callback([&ctx, &chosen, flags, sub, level, all] {
     chosen.command = sub;
     chosen.style = FatalStyle::go_log;
-    chosen.run = [&ctx, flags]() -> Result<void> {
+    // cobra checks flag groups before the argument count.
+    const bool both_migrate_flags = level->count() > 0 && all->count() > 0;
+    chosen.run = [&ctx, flags, both_migrate_flags]() -> Result<void> {
+      if (both_migrate_flags) {
+        return util::fail(Errc::usage,
+                          "if any flags in the group [migrate migrate-level] are set none of the "
+                          "others can be; [migrate migrate-level] were all set");
+      }
       if (flags->refs.empty()) {
         return util::fail(Errc::usage, "requires at least 1 arg(s), only received 0");
       }
