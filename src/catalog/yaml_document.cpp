@@ -455,6 +455,9 @@ private:
 
   std::optional<std::string_view> long_value(const yaml_event_t& event) const;
   std::optional<DocumentError> check_quoted_escapes(const yaml_mark_t& start, std::size_t end);
+  // The first \/ escape in the double-quoted scalars libyaml scanned ahead but did not
+  // parse yet: go-yaml's scanner would have stopped there.
+  std::optional<DocumentError> slash_escape_in_lookahead(const yaml_parser_t& parser);
   // The spelling of go-yaml's tag from `pos`, where libyaml's tag stopped at ',', '[' or ']'.
   std::optional<Rewrite> tag_rewrite(std::size_t pos) const;
   // Whether a tagged node in a flow collection needs its tag rewritten (m_rewrite is set).
@@ -533,6 +536,11 @@ std::unexpected<DocumentError> Converter::parse_failure(const yaml_parser_t& par
       if (plain.find('?') == std::string_view::npos) {
         m_rewrite = Rewrite{begin, colon + 1, double_quoted(plain)};
       }
+    }
+  }
+  if (m_has_escaped_slash) {
+    if (auto escape_error = slash_escape_in_lookahead(parser)) {
+      return std::unexpected(std::move(*escape_error));
     }
   }
   if (scanner && m_has_escaped_slash && parser.context != nullptr &&
@@ -960,6 +968,19 @@ std::optional<DocumentError> Converter::check_quoted_escapes(const yaml_mark_t& 
   return std::nullopt;
 }
 
+std::optional<DocumentError> Converter::slash_escape_in_lookahead(const yaml_parser_t& parser) {
+  for (const yaml_token_t* token = parser.tokens.head; token != parser.tokens.tail; ++token) {
+    if (token->type == YAML_SCALAR_TOKEN &&
+        token->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
+      if (auto error =
+              check_quoted_escapes(token->start_mark, m_cursor.byte_of(token->end_mark.index))) {
+        return error;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<Rewrite> Converter::tag_rewrite(std::size_t pos) const {
   auto special = [](char c) { return c == ',' || c == '[' || c == ']'; };
   if (pos >= m_body.size() || !special(m_body[pos])) {
@@ -1109,9 +1130,13 @@ std::optional<DocumentError> check_version_directive(std::string_view text) {
         }
         auto major = parse_go_uint(version.substr(0, dot), 10);
         std::string_view minor_text = version.substr(dot + 1);
-        minor_text = minor_text.substr(0, minor_text.find_first_not_of("0123456789"));
+        std::string_view rest = minor_text.substr(
+            std::min(minor_text.find_first_not_of("0123456789"), minor_text.size()));
+        minor_text = minor_text.substr(0, minor_text.size() - rest.size());
+        rest.remove_prefix(std::min(rest.find_first_not_of(" \t"), rest.size()));
+        bool clean_end = rest.empty() || rest.front() == '#' || rest.front() == '\r';
         auto minor = parse_go_uint(minor_text, 10);
-        if (major == 1U && minor == 2U) {
+        if (major == 1U && minor == 2U && clean_end) {
           return DocumentError{go_yaml_message(false, line, 0, "found incompatible YAML document"),
                                true, line, 0};
         }
