@@ -263,7 +263,10 @@ private:
   void on_end();
 
   std::optional<std::string_view> long_value(const yaml_event_t& event) const;
-  std::optional<DocumentError> check_quoted_escapes(const yaml_mark_t& start, std::size_t end);
+  // The scalar starts at `start` (its opening quote, or a tag or anchor before it when
+  // `prefixed`) and ends before byte `end`.
+  std::optional<DocumentError> check_quoted_escapes(const yaml_mark_t& start, std::size_t end,
+                                                    bool prefixed = false);
   // The first \/ escape in the double-quoted scalars libyaml scanned ahead but did not
   // parse yet: go-yaml's scanner would have stopped there.
   std::optional<DocumentError> slash_escape_in_lookahead(const yaml_parser_t& parser);
@@ -332,6 +335,8 @@ std::unexpected<DocumentError> Converter::parse_failure(const yaml_parser_t& par
              parser.context != nullptr &&
              std::string_view(parser.context) == "while scanning a tag") {
     // go-yaml's tags may hold ',', '[' and ']': spell those as URI escapes.
+    m_rewrite = tag_rewrite(m_cursor.byte_of(parser.problem_mark.index));
+  } else if (scanner && problem == "did not find expected tag URI") {
     m_rewrite = tag_rewrite(m_cursor.byte_of(parser.problem_mark.index));
   } else if (scanner && problem == "found unexpected ':'") {
     // In a flow collection go-yaml keeps "x:" followed by ",[]{}" as a plain scalar "x:";
@@ -483,7 +488,7 @@ std::optional<DocumentError> Converter::on_scalar(const yaml_event_t& event) {
   const auto& scalar = event.data.scalar;
   if (scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE && m_has_escaped_slash) {
     if (auto error =
-            check_quoted_escapes(event.start_mark, m_cursor.byte_of(event.end_mark.index))) {
+            check_quoted_escapes(event.start_mark, m_cursor.byte_of(event.end_mark.index), true)) {
       return error;
     }
   }
@@ -745,11 +750,11 @@ std::optional<std::string_view> Converter::long_value(const yaml_event_t& event)
 }
 
 std::optional<DocumentError> Converter::check_quoted_escapes(const yaml_mark_t& start,
-                                                             std::size_t end) {
+                                                             std::size_t end, bool prefixed) {
   // libyaml accepts the JSON escape \/ in double quotes; go-yaml does not.
   std::size_t begin = m_cursor.byte_of(start.index);
-  std::size_t quote = m_body.find('"', begin);
-  if (quote == std::string_view::npos || quote >= end) {
+  std::size_t quote = prefixed ? m_body.find('"', begin) : begin;
+  if (quote >= end || quote >= m_body.size() || m_body[quote] != '"') {
     return std::nullopt;
   }
   end = std::min(end, m_body.size());
