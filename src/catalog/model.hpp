@@ -30,8 +30,8 @@ struct Bundle {
   std::vector<RelatedImage> related_images;
   std::vector<std::string> objects;
   std::string csv_json;
-  std::string version; // olm.package version text ("" when absent)
-  std::string release; // olm.package release text ("" when absent)
+  std::string version;  // olm.package version text ("" when absent)
+  std::string release;  // olm.package release text ("" when absent)
   Deprecation deprecation;
   bool has_blob = false; // false: a channel entry with no olm.bundle object
   Location where;        // the olm.bundle object, or the channel for entries without one
