@@ -1,5 +1,6 @@
 #include "catalog/yaml_emitter.hpp"
 
+#include "catalog/swar.hpp"
 #include "catalog/utf8.hpp"
 #include "catalog/yaml_resolve.hpp"
 
@@ -209,6 +210,14 @@ YamlEmitter::Analysis YamlEmitter::analyze(std::string_view text) {
   while (i < n) {
     if (i > 0 && k_ordinary[p[i]]) {
       const std::size_t start = i;
+      while (i + 8 <= n) {
+        const std::uint64_t word = swar::load(p + i);
+        if ((swar::has_high(word) | swar::has_less(word, 0x21) | swar::has_byte(word, 0x7F) |
+             swar::has_byte(word, ':') | swar::has_byte(word, '#')) != 0) {
+          break;
+        }
+        i += 8;
+      }
       while (i < n && k_ordinary[p[i]]) {
         ++i;
       }
