@@ -1,5 +1,6 @@
 #include "catalog/yaml_emitter.hpp"
 
+#include "catalog/swar.hpp"
 #include "catalog/utf8.hpp"
 #include "catalog/yaml_plain.hpp"
 
@@ -18,16 +19,16 @@ using Bytes = const unsigned char*;
 
 Bytes bytes_of(std::string_view s) { return reinterpret_cast<Bytes>(s.data()); }
 
-// ASCII characters that need no attention in the analysis when not first: printable,
-// not a space, and neither ':' nor '#'.
-constexpr std::array<bool, 256> make_ordinary_table() {
+// Characters that need no attention in the analysis when not first, other than being a
+// space: printable ASCII except ':' and '#'.
+constexpr std::array<bool, 256> make_ordinary_or_space_table() {
   std::array<bool, 256> t{};
-  for (int c = 0x21; c <= 0x7E; ++c) {
+  for (int c = 0x20; c <= 0x7E; ++c) {
     t[c] = c != ':' && c != '#';
   }
   return t;
 }
-constexpr auto k_ordinary = make_ordinary_table();
+constexpr auto k_ordinary_or_space = make_ordinary_or_space_table();
 
 // Byte length of the character whose first byte is `c` (the text is valid UTF-8).
 std::size_t width(unsigned char c) {
@@ -45,16 +46,22 @@ std::size_t width(unsigned char c) {
 
 // The helpers below look at the character starting at p[i], with n bytes in all. The text
 // is valid UTF-8, so a lead byte is always followed by its continuation bytes.
-bool is_break(Bytes p, std::size_t i) {
+[[gnu::always_inline]] inline bool is_break(Bytes p, std::size_t i) {
   const unsigned char c = p[i];
-  return c == '\r' || c == '\n' || (c == 0xC2 && p[i + 1] == 0x85) ||
+  if (c < 0x80) {
+    return c == '\r' || c == '\n';
+  }
+  return (c == 0xC2 && p[i + 1] == 0x85) ||
          (c == 0xE2 && p[i + 1] == 0x80 && (p[i + 2] == 0xA8 || p[i + 2] == 0xA9));
 }
 
-bool is_printable(Bytes p, std::size_t i) {
+[[gnu::always_inline]] inline bool is_printable(Bytes p, std::size_t i) {
   const unsigned char c = p[i];
-  return c == 0x0A || (c >= 0x20 && c <= 0x7E) || (c == 0xC2 && p[i + 1] >= 0xA0) ||
-         (c > 0xC2 && c < 0xED) || (c == 0xED && p[i + 1] < 0xA0) || c == 0xEE ||
+  if (c < 0x80) {
+    return c == 0x0A || (c >= 0x20 && c <= 0x7E);
+  }
+  return (c == 0xC2 && p[i + 1] >= 0xA0) || (c > 0xC2 && c < 0xED) ||
+         (c == 0xED && p[i + 1] < 0xA0) || c == 0xEE ||
          (c == 0xEF && !(p[i + 1] == 0xBB && p[i + 2] == 0xBF) &&
           !(p[i + 1] == 0xBF && (p[i + 2] == 0xBE || p[i + 2] == 0xBF)));
 }
@@ -201,15 +208,30 @@ YamlEmitter::Analysis YamlEmitter::analyze(std::string_view text) {
 
   std::size_t i = 0;
   while (i < n) {
-    if (i > 0 && k_ordinary[p[i]]) {
+    if (i > 0 && k_ordinary_or_space[p[i]]) {
+      // A run of characters that only matter as spaces: nothing in it is syntax.
       const std::size_t start = i;
-      while (i < n && k_ordinary[p[i]]) {
+      break_space = break_space || (previous_break && p[i] == ' ');
+      std::uint64_t spaces = 0;
+      while (i + 8 <= n) {
+        const std::uint64_t word = swar::load(p + i);
+        if ((swar::has_high(word) | swar::has_less(word, 0x20) | swar::has_byte(word, 0x7F) |
+             swar::has_byte(word, ':') | swar::has_byte(word, '#')) != 0) {
+          break;
+        }
+        spaces |= swar::has_byte(word, ' ');
+        i += 8;
+      }
+      while (i < n && k_ordinary_or_space[p[i]]) {
+        spaces |= p[i] == ' ' ? 1U : 0U;
         ++i;
       }
       info.chars += i - start;
-      previous_space = false;
+      info.has_space = info.has_space || spaces != 0;
+      trailing_space = trailing_space || (i == n && p[n - 1] == ' ');
+      previous_space = p[i - 1] == ' ';
       previous_break = false;
-      preceded_by_whitespace = false;
+      preceded_by_whitespace = previous_space;
       continue;
     }
     const unsigned char c = p[i];
@@ -221,6 +243,7 @@ YamlEmitter::Analysis YamlEmitter::analyze(std::string_view text) {
         return info;
       }
       w = r.length;
+      info.has_next_line = info.has_next_line || r.code == 0x85;
     }
     const bool followed_by_whitespace = i + w >= n || p[i + w] == ' ' || p[i + w] == '\t';
     if (i == 0) {
@@ -311,14 +334,62 @@ void YamlEmitter::empty_sequence() {
   write_indicator("]", false, false, false);
 }
 
-void YamlEmitter::key(std::string_view text) {
-  Analysis info = analyze(text);
-  std::string sanitized;
+std::string YamlEmitter::fold_next_lines(std::string_view text) {
+  constexpr std::string_view k_next_line = "\xC2\x85";
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  const std::size_t n = text.size();
+  while (i < n) {
+    const std::size_t start = i;
+    while (i < n && text[i] != ' ' && text.substr(i, 2) != k_next_line) {
+      ++i;
+    }
+    out.append(text, start, i - start);
+    if (i >= n) {
+      break;
+    }
+    std::size_t spaces = 0;
+    std::size_t breaks = 0;
+    while (i < n && (text[i] == ' ' || text.substr(i, 2) == k_next_line)) {
+      if (text[i] == ' ') {
+        spaces += breaks == 0 ? 1 : 0;
+        ++i;
+      } else {
+        ++breaks;
+        i += 2;
+      }
+    }
+    if (breaks == 0) {
+      out.append(spaces, ' ');
+    } else if (breaks == 1) {
+      out.push_back(' ');
+    } else {
+      out.append(breaks - 1, '\n');
+    }
+  }
+  return out;
+}
+
+std::string_view YamlEmitter::prepare(std::string_view text, Analysis& info, std::string& storage) {
+  info = analyze(text);
   if (info.invalid_utf8) {
-    sanitized = utf8::sanitize(text);
-    text = sanitized;
+    storage = utf8::sanitize(text);
+    text = storage;
     info = analyze(text);
   }
+  if (info.has_next_line) {
+    storage = fold_next_lines(text);
+    text = storage;
+    info = analyze(text);
+  }
+  return text;
+}
+
+void YamlEmitter::key(std::string_view text) {
+  Analysis info;
+  std::string storage;
+  text = prepare(text, info, storage);
   write_indent();
   const Style requested = requested_string_style(text);
   if (!info.multiline && text.size() <= k_max_simple_key_length) {
@@ -340,12 +411,9 @@ void YamlEmitter::item() {
 }
 
 void YamlEmitter::string(std::string_view text) {
-  Analysis info = analyze(text);
-  if (info.invalid_utf8) {
-    const std::string sanitized = utf8::sanitize(text);
-    string(sanitized);
-    return;
-  }
+  Analysis info;
+  std::string storage;
+  text = prepare(text, info, storage);
   scalar(text, info, requested_string_style(text), false);
 }
 
@@ -420,11 +488,7 @@ void YamlEmitter::write_plain(std::string_view text, const Analysis& info, bool 
         if (breaks) {
           write_indent();
         }
-        const std::size_t start = i;
-        while (i < n && p[i] != ' ' && !is_break(p, i)) {
-          i += width(p[i]);
-        }
-        write_run(text, start, i);
+        i = write_run(text, i, true);
         m_indention = false;
         spaces = false;
         breaks = false;
@@ -568,11 +632,7 @@ void YamlEmitter::write_literal(std::string_view text) {
       if (breaks) {
         write_indent();
       }
-      const std::size_t start = i;
-      while (i < n && !is_break(p, i)) {
-        i += width(p[i]);
-      }
-      write_run(text, start, i);
+      i = write_run(text, i, false);
       m_indention = false;
       breaks = false;
     }
@@ -630,13 +690,38 @@ void YamlEmitter::write_break(std::string_view text, std::size_t& i) {
   }
 }
 
-void YamlEmitter::write_run(std::string_view text, std::size_t from, std::size_t to) {
-  m_out.append(text.data() + from, to - from);
+std::size_t YamlEmitter::write_run(std::string_view text, std::size_t i, bool stop_at_space) {
+  const Bytes p = bytes_of(text);
+  const std::size_t n = text.size();
+  const std::size_t start = i;
   std::size_t chars = 0;
-  for (std::size_t i = from; i < to; ++i) {
-    chars += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 ? 1 : 0;
+  while (i < n) {
+    if (i + 8 <= n) {
+      const std::uint64_t word = swar::load(p + i);
+      if ((swar::has_high(word) | swar::has_byte(word, '\n') | swar::has_byte(word, '\r') |
+           (stop_at_space ? swar::has_byte(word, ' ') : 0)) == 0) {
+        i += 8;
+        chars += 8;
+        continue;
+      }
+    }
+    const unsigned char c = p[i];
+    if (c < 0x80) {
+      if (c == '\n' || c == '\r' || (stop_at_space && c == ' ')) {
+        break;
+      }
+      ++i;
+    } else {
+      if (is_break(p, i)) {
+        break;
+      }
+      i += width(c);
+    }
+    ++chars;
   }
+  m_out.append(text.data() + start, i - start);
   m_column += chars;
+  return i;
 }
 
 } // namespace opm::catalog

@@ -49,12 +49,21 @@ public:
     bool single_quoted_allowed = true;
     bool block_allowed = false;
     bool has_space = false;
+    bool has_next_line = false; // U+0085
     bool invalid_utf8 = false;
     std::size_t chars = 0; // code points
   };
   static Analysis analyze(std::string_view text);
 
+  // The string go-yaml reads back from a JSON string literal holding `text`. Go's JSON
+  // encoder leaves U+0085 (NEL) unescaped, and in a double-quoted YAML scalar a raw NEL is
+  // a line break that gets folded: with the spaces around it, one NEL becomes a space and
+  // each further one a line feed ("a \u0085 b" reads as "a b").
+  static std::string fold_next_lines(std::string_view text);
+
 private:
+  // `text` as Go's JSON and YAML steps leave it (valid UTF-8, NELs folded), with its analysis.
+  std::string_view prepare(std::string_view text, Analysis& info, std::string& storage);
   void scalar(std::string_view text, const Analysis& info, Style requested, bool simple_key);
   void write_plain(std::string_view text, const Analysis& info, bool allow_breaks);
   void write_single_quoted(std::string_view text, bool allow_breaks);
@@ -69,7 +78,9 @@ private:
   void put_break();
   void write_char(std::string_view text, std::size_t& i);
   void write_break(std::string_view text, std::size_t& i);
-  void write_run(std::string_view text, std::size_t from, std::size_t to);
+  // Writes the characters from `i` up to the next line break (or space, with
+  // `stop_at_space`) and returns where it stopped.
+  std::size_t write_run(std::string_view text, std::size_t i, bool stop_at_space);
 
   std::string& m_out;
   std::vector<int> m_indents;
