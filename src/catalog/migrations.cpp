@@ -57,7 +57,8 @@ Result<std::vector<Migration>> migrations_up_to(std::string_view level) {
       return selected;
     }
   }
-  return util::fail(Errc::invalid, fmt::format("unknown migration level {}", util::go_quote(level)));
+  return util::fail(Errc::invalid,
+                    fmt::format("unknown migration level {}", util::go_quote(level)));
 }
 
 Result<void> run_migrations(const std::vector<Migration>& migrations, DeclarativeConfig& cfg) {
