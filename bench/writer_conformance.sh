@@ -19,5 +19,19 @@ for v in v4.16 v4.22; do
   xz -dc "$corpus/expected/$v/_all/render.yaml.xz" >"$work/$v/render.yaml"
   echo "== $v"
   "$work/writer_conformance" "$work/$v" "${REPEATS:-5}" || status=1
+  # Each package's catalog.yaml is upstream's YAML render of that package.
+  for expected in "$corpus/expected/$v"/*/render.json.xz; do
+    pkg=$(basename "$(dirname "$expected")")
+    [[ $pkg == _all ]] && continue
+    mkdir -p "$work/$v/$pkg"
+    xz -dc "$expected" >"$work/$v/$pkg/render.json"
+    cp "$corpus/catalogs/$v/$pkg/catalog.yaml" "$work/$v/$pkg/render.yaml"
+    if ! out=$("$work/writer_conformance" "$work/$v/$pkg" 1); then
+      echo "$pkg:"
+      echo "$out"
+      status=1
+    fi
+  done
+  echo "per-package renders of $v checked"
 done
 exit $status

@@ -28,6 +28,11 @@ inline constexpr std::string_view k_prop_channel = "olm.channel";
 struct Property {
   std::string type;
   Json value; // as stored; written back as is
+  // When not empty: the compact JSON text of `value` exactly as upstream keeps it (a
+  // json.RawMessage: member order, number spelling and escapes as produced), set where that
+  // differs from what `value` would print (bundle properties, olm.csv.metadata). The JSON
+  // writer prints this text (laid out) instead of `value`; the YAML writer uses `value`.
+  std::string raw = {};
 };
 
 struct Icon {

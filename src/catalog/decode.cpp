@@ -231,6 +231,17 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
       return;
     }
     Json& value = *converted;
+    if (auto open = gojson::too_deep(value)) {
+      if (json_error) {
+        stop(std::move(*json_error));
+        return;
+      }
+      stop(error_at(
+          std::string("error unmarshaling JSON: while decoding JSON: invalid character '") + *open +
+              "' exceeded max depth",
+          chunk.line));
+      return;
+    }
     if (value.is_null()) {
       // Decodes fine into an empty envelope that has no schema.
       stop(error_at("object '' is missing root schema field", chunk.line));

@@ -1,5 +1,6 @@
 #include "catalog/go_format.hpp"
 
+#include "catalog/swar.hpp"
 #include "catalog/utf8.hpp"
 
 #include <array>
@@ -134,6 +135,22 @@ void append_json_string(std::string& out, std::string_view s, bool escape_html) 
   std::size_t start = 0;
   std::size_t i = 0;
   while (i < n) {
+    while (i + 8 <= n) {
+      const std::uint64_t word = swar::load(p + i);
+      std::uint64_t special = swar::has_high(word) | swar::has_less(word, 0x20) |
+                              swar::has_byte(word, '"') | swar::has_byte(word, '\\');
+      if (escape_html) {
+        special |=
+            swar::has_byte(word, '<') | swar::has_byte(word, '>') | swar::has_byte(word, '&');
+      }
+      if (special != 0) {
+        break;
+      }
+      i += 8;
+    }
+    if (i >= n) {
+      break;
+    }
     const unsigned char c = p[i];
     if (c < 0x80) {
       if (table[c] == 0) {

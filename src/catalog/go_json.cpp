@@ -696,6 +696,33 @@ std::optional<std::string> map_type_error(const Json& value, std::string_view bl
   return pretty_unmarshal_error(blob, message, offset);
 }
 
+std::optional<char> too_deep(const Json& value) {
+  struct Level {
+    const Json* value;
+    Json::const_iterator next;
+  };
+  if (!value.is_structured()) {
+    return std::nullopt;
+  }
+  std::vector<Level> stack{{&value, value.begin()}};
+  while (!stack.empty()) {
+    Level& level = stack.back();
+    if (level.next == level.value->end()) {
+      stack.pop_back();
+      continue;
+    }
+    const Json& child = *level.next++;
+    if (!child.is_structured()) {
+      continue;
+    }
+    if (stack.size() + 1 > k_max_depth) {
+      return child.is_object() ? '{' : '[';
+    }
+    stack.push_back({&child, child.begin()});
+  }
+  return std::nullopt;
+}
+
 std::string overflow_error(std::string_view blob, std::string_view number, std::size_t offset) {
   std::string message = "json: cannot unmarshal number ";
   message += number;

@@ -51,6 +51,10 @@ std::string pretty_unmarshal_error(std::string_view data, std::string_view messa
 // fine (to a nil map), so it gets no error.
 std::optional<std::string> map_type_error(const Json& value, std::string_view blob);
 
+// Go's decoders refuse JSON nested deeper than 10000 levels. If `value` is, the character
+// that opens the first container past that depth in json.Marshal's order ('[' or '{').
+std::optional<char> too_deep(const Json& value);
+
 // The error for an object holding a number too large for a float64.
 std::string overflow_error(std::string_view blob, std::string_view number, std::size_t offset);
 

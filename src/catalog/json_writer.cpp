@@ -81,6 +81,67 @@ void JsonWriter::literal(std::string_view text) {
   m_out.append(text);
 }
 
+void JsonWriter::raw(std::string_view compact) {
+  before_value();
+  if (m_style.indent <= 0) {
+    m_out.append(compact);
+    return;
+  }
+  const int base = m_depth;
+  bool in_string = false;
+  bool open = false; // a '{' or '[' was just written
+  auto line = [&](int depth) {
+    m_out.push_back('\n');
+    m_out.append(static_cast<std::size_t>(depth) * static_cast<std::size_t>(m_style.indent), ' ');
+  };
+  int depth = base;
+  for (std::size_t i = 0; i < compact.size(); ++i) {
+    const char c = compact[i];
+    if (in_string) {
+      m_out.push_back(c);
+      if (c == '\\' && i + 1 < compact.size()) {
+        m_out.push_back(compact[++i]);
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (open && c != '}' && c != ']') {
+      open = false;
+      line(++depth);
+    }
+    switch (c) {
+    case '{':
+    case '[':
+      open = true;
+      m_out.push_back(c);
+      break;
+    case '}':
+    case ']':
+      if (open) {
+        open = false;
+      } else {
+        line(--depth);
+      }
+      m_out.push_back(c);
+      break;
+    case ',':
+      m_out.push_back(c);
+      line(depth);
+      break;
+    case ':':
+      m_out.append(": ");
+      break;
+    case '"':
+      in_string = true;
+      m_out.push_back(c);
+      break;
+    default:
+      m_out.push_back(c);
+    }
+  }
+}
+
 void JsonWriter::value(const Json& v) {
   switch (v.type()) {
   case Json::value_t::object:

@@ -22,6 +22,8 @@ public:
   void string(std::string_view text);
   void literal(std::string_view text); // null, true, false or a number, written as is
   void value(const Json& v);
+  // Valid compact JSON text written as is, only laid out (json.Indent at this depth).
+  void raw(std::string_view compact);
 
 private:
   void before_value();

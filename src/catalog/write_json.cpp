@@ -13,7 +13,11 @@ void write_properties(JsonWriter& w, const std::vector<Property>& properties) {
     w.key("type");
     w.string(property.type);
     w.key("value");
-    w.value(property.value);
+    if (property.raw.empty()) {
+      w.value(property.value);
+    } else {
+      w.raw(property.raw);
+    }
     w.end_object();
   }
   w.end_array();

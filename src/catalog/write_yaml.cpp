@@ -8,7 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <deque>
+#include <forward_list>
 
 namespace opm::catalog {
 
@@ -92,12 +92,12 @@ void write_object(YamlEmitter& e, const Json::object_t& object) {
   }
   std::vector<Member> members;
   members.reserve(object.size());
-  std::deque<std::string> sanitized;
+  std::forward_list<std::string> sanitized; // allocates nothing while empty
   for (const auto& [key, value] : object) {
     if (utf8::valid(key)) {
       members.push_back({key, &value});
     } else {
-      members.push_back({sanitized.emplace_back(utf8::sanitize(key)), &value});
+      members.push_back({sanitized.emplace_front(utf8::sanitize(key)), &value});
     }
   }
   if (!sanitized.empty()) {

@@ -1,11 +1,14 @@
 #include "catalog/yaml_document.hpp"
 
 #include "catalog/go_text.hpp"
+#include "catalog/json_tree.hpp"
+#include "catalog/yaml_long_values.hpp"
 #include "catalog/yaml_resolve.hpp"
 
 #include <yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -144,86 +147,6 @@ double allowed_alias_ratio(std::size_t decode_count) {
   return 0.99 - 0.89 * ((count - k_low) / (k_high - k_low));
 }
 
-// A deep copy that does not recurse, so that aliases of deeply nested nodes are safe.
-Json deep_copy(const Json& source) {
-  if (!source.is_structured()) {
-    return source;
-  }
-  auto shell = [](const Json& v) {
-    if (v.is_object()) {
-      return Json(Json::value_t::object);
-    }
-    if (v.is_array()) {
-      return Json(Json::value_t::array);
-    }
-    return v;
-  };
-  Json root = shell(source);
-  std::vector<std::pair<const Json*, Json*>> work{{&source, &root}};
-  while (!work.empty()) {
-    auto [from, to] = work.back();
-    work.pop_back();
-    if (from->is_object()) {
-      auto& object = to->get_ref<Json::object_t&>();
-      for (const auto& [key, child] : from->get_ref<const Json::object_t&>()) {
-        auto [it, inserted] = object.emplace(key, shell(child));
-        if (child.is_structured()) {
-          work.emplace_back(&child, &it->second);
-        }
-      }
-    } else {
-      const auto& items = from->get_ref<const Json::array_t&>();
-      auto& array = to->get_ref<Json::array_t&>();
-      array.reserve(items.size());
-      for (const auto& child : items) {
-        array.push_back(shell(child));
-      }
-      for (std::size_t i = 0; i < items.size(); ++i) {
-        if (items[i].is_structured()) {
-          work.emplace_back(&items[i], &array[i]);
-        }
-      }
-    }
-  }
-  return root;
-}
-
-// Walk a value in json.Marshal's order (keys sorted, arrays in order) and return the first
-// node `match` accepts, with the key it sits under (empty at the top or in arrays).
-template <typename Match>
-const Json* find_in_order(const Json& root, Match match, std::string* key_out) {
-  struct Level {
-    const Json* value;
-    Json::const_iterator next;
-  };
-  if (match(root, std::string_view())) {
-    return &root;
-  }
-  std::vector<Level> stack;
-  if (root.is_structured()) {
-    stack.push_back({&root, root.begin()});
-  }
-  while (!stack.empty()) {
-    Level& level = stack.back();
-    if (level.next == level.value->end()) {
-      stack.pop_back();
-      continue;
-    }
-    auto it = level.next++;
-    std::string_view key = level.value->is_object() ? std::string_view(it.key()) : "";
-    if (match(*it, key)) {
-      if (key_out != nullptr) {
-        *key_out = std::string(key);
-      }
-      return &*it;
-    }
-    if (it->is_structured()) {
-      stack.push_back({&*it, it->begin()});
-    }
-  }
-  return nullptr;
-}
-
 enum class NodeKind { scalar, sequence, mapping };
 
 struct Slot {
@@ -282,117 +205,24 @@ private:
   std::size_t m_byte = 0;
 };
 
-// Long plain values (base64 data of bundle objects, up to hundreds of KB on one line) cost
-// libyaml most of its time. Lines "key: <run>" whose run only has characters that cannot
-// end or continue a plain scalar on that line get the run swapped for a short placeholder
-// before parsing; the scalar event of a placeholder gets the original text back. The result
-// counts only if every placeholder came back as a whole plain scalar and nothing failed;
-// otherwise the document is parsed again as it is.
-struct LongValues {
-  std::string text;                        // the document with placeholders
-  std::vector<std::string_view> originals; // placeholder i stands for originals[i]
-  std::string prefix;                      // of every placeholder; absent from the document
+// Replace bytes [begin, end) of a document with `text`.
+struct Rewrite {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  std::string text;
 };
 
-constexpr std::size_t k_long_value = 256;
-
-// Whether every character is in the base64 alphabet. These runs are long, so 16 bytes are
-// classified at a time with the compiler's portable vector extension.
-bool all_run_chars(std::string_view s) {
-  using Bytes = unsigned char __attribute__((vector_size(16)));
-  constexpr std::size_t k_width = sizeof(Bytes);
-  const auto* data = reinterpret_cast<const unsigned char*>(s.data());
-  std::size_t i = 0;
-  for (; i + k_width <= s.size(); i += k_width) {
-    Bytes c;
-    std::memcpy(&c, data + i, k_width);
-    Bytes lower = c | 0x20;
-    auto ok = ((lower - 'a') < 26) | ((c - '0') < 10) | (c == '+') | (c == '/') | (c == '=');
-    std::uint64_t halves[2];
-    std::memcpy(halves, &ok, sizeof halves);
-    if ((halves[0] & halves[1]) != ~std::uint64_t{0}) {
-      return false;
+// A plain scalar as a double-quoted one with the same content.
+std::string double_quoted(std::string_view plain) {
+  std::string out = "\"";
+  for (char c : plain) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
     }
+    out += c;
   }
-  for (; i < s.size(); ++i) {
-    unsigned char c = data[i];
-    bool ok = static_cast<unsigned char>((c | 0x20U) - 'a') < 26 ||
-              static_cast<unsigned char>(c - '0') < 10 || c == '+' || c == '/' || c == '=';
-    if (!ok) {
-      return false;
-    }
-  }
-  return true;
-}
-
-bool is_simple_key_char(unsigned char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
-         c == '-' || c == '.';
-}
-
-// Where the value of a "key: value" line starts, if the line has that shape.
-std::size_t value_start(std::string_view line) {
-  std::size_t i = 0;
-  while (i < line.size() && line[i] == ' ') {
-    ++i;
-  }
-  while (i + 1 < line.size() && line[i] == '-' && line[i + 1] == ' ') {
-    i += 2;
-    while (i < line.size() && line[i] == ' ') {
-      ++i;
-    }
-  }
-  std::size_t key = i;
-  while (i < line.size() && is_simple_key_char(static_cast<unsigned char>(line[i]))) {
-    ++i;
-  }
-  if (i == key || i + 1 >= line.size() || line[i] != ':' || line[i + 1] != ' ') {
-    return std::string_view::npos;
-  }
-  i += 2;
-  while (i < line.size() && line[i] == ' ') {
-    ++i;
-  }
-  return i;
-}
-
-std::optional<LongValues> find_long_values(std::string_view body) {
-  static constexpr std::string_view k_prefix = "oPmLoNgVaLuE";
-  if (body.size() < k_long_value || body.find(k_prefix) != std::string_view::npos) {
-    return std::nullopt;
-  }
-  LongValues found;
-  found.prefix = k_prefix;
-  std::size_t copied = 0;
-  std::size_t pos = 0;
-  while (pos < body.size()) {
-    const void* nl = std::memchr(body.data() + pos, '\n', body.size() - pos);
-    if (nl == nullptr) {
-      break;
-    }
-    auto end = static_cast<std::size_t>(static_cast<const char*>(nl) - body.data());
-    std::string_view line = body.substr(pos, end - pos);
-    if (line.size() >= k_long_value) {
-      std::size_t start = value_start(line);
-      if (start != std::string_view::npos && line.size() - start >= k_long_value &&
-          all_run_chars(line.substr(start))) {
-        if (found.text.empty()) {
-          found.text.reserve(body.size() / 8);
-        }
-        found.text.append(body.substr(copied, pos + start - copied));
-        found.text += k_prefix;
-        found.text += std::to_string(found.originals.size());
-        found.originals.push_back(line.substr(start));
-        copied = end;
-      }
-    }
-    pos = end + 1;
-  }
-  if (found.originals.empty()) {
-    return std::nullopt;
-  }
-  found.text.append(body.substr(copied));
-  return found;
+  out += '"';
+  return out;
 }
 
 class Converter {
@@ -404,9 +234,9 @@ public:
 
   std::expected<Json, DocumentError> run();
 
-  // Set when libyaml rejected a \' escape inside double quotes, which go-yaml accepts:
-  // the byte offset of the backslash.
-  [[nodiscard]] std::optional<std::size_t> rewrite_at() const { return m_rewrite_at; }
+  // Set when libyaml rejected text that go-yaml accepts, with an equivalent spelling that
+  // libyaml takes.
+  [[nodiscard]] const std::optional<Rewrite>& rewrite() const { return m_rewrite; }
 
   // Whether every placeholder of the long values came back as a whole scalar.
   [[nodiscard]] bool long_values_intact() const {
@@ -433,7 +263,17 @@ private:
   void on_end();
 
   std::optional<std::string_view> long_value(const yaml_event_t& event) const;
-  std::optional<DocumentError> check_quoted_escapes(const yaml_event_t& event);
+  // The scalar starts at `start` (its opening quote, or a tag or anchor before it when
+  // `prefixed`) and ends before byte `end`.
+  std::optional<DocumentError> check_quoted_escapes(const yaml_mark_t& start, std::size_t end,
+                                                    bool prefixed = false);
+  // The first \/ escape in the double-quoted scalars libyaml scanned ahead but did not
+  // parse yet: go-yaml's scanner would have stopped there.
+  std::optional<DocumentError> slash_escape_in_lookahead(const yaml_parser_t& parser);
+  // The spelling of go-yaml's tag from `pos`, where libyaml's tag stopped at ',', '[' or ']'.
+  std::optional<Rewrite> tag_rewrite(std::size_t pos) const;
+  // Whether a tagged node in a flow collection needs its tag rewritten (m_rewrite is set).
+  bool check_flow_tag(const yaml_event_t& event);
   std::optional<DocumentError> check_flow_question_mark(const yaml_event_t& event);
 
   bool in_key_position() const {
@@ -464,7 +304,7 @@ private:
   std::size_t m_alias_count = 0;
   bool m_bad_keys = false;
   bool m_nonfinite = false;
-  std::optional<std::size_t> m_rewrite_at;
+  std::optional<Rewrite> m_rewrite;
   const LongValues* m_long_values;
   std::size_t m_long_values_seen = 0;
 };
@@ -486,9 +326,43 @@ std::unexpected<DocumentError> Converter::parse_failure(const yaml_parser_t& par
   }
   bool scanner = parser.error == YAML_SCANNER_ERROR;
   if (scanner && problem == "found unknown escape character") {
+    // go-yaml takes \' inside double quotes as a quote: spell it \x27.
     std::size_t at = m_cursor.byte_of(parser.problem_mark.index);
     if (at + 1 < m_body.size() && m_body[at] == '\\' && m_body[at + 1] == '\'') {
-      m_rewrite_at = at;
+      m_rewrite = Rewrite{at, at + 2, "\\x27"};
+    }
+  } else if (scanner && problem == "did not find expected whitespace or line break" &&
+             parser.context != nullptr &&
+             std::string_view(parser.context) == "while scanning a tag") {
+    // go-yaml's tags may hold ',', '[' and ']': spell those as URI escapes.
+    m_rewrite = tag_rewrite(m_cursor.byte_of(parser.problem_mark.index));
+  } else if (scanner && problem == "did not find expected tag URI") {
+    m_rewrite = tag_rewrite(m_cursor.byte_of(parser.problem_mark.index));
+  } else if (scanner && problem == "found unexpected ':'") {
+    // In a flow collection go-yaml keeps "x:" followed by ",[]{}" as a plain scalar "x:";
+    // libyaml rejects it. Quoting it gives the same string (lines fold the same way, and
+    // nothing ending in ':' resolves to another type). Not where go-yaml would have ended
+    // the scalar at '?' already.
+    std::size_t begin = m_cursor.byte_of(parser.context_mark.index);
+    std::size_t colon = m_cursor.byte_of(parser.problem_mark.index);
+    if (begin < colon && colon < m_body.size() && m_body[colon] == ':') {
+      std::string_view plain = m_body.substr(begin, colon + 1 - begin);
+      if (plain.find('?') == std::string_view::npos) {
+        m_rewrite = Rewrite{begin, colon + 1, double_quoted(plain)};
+      }
+    }
+  }
+  if (m_has_escaped_slash) {
+    if (auto escape_error = slash_escape_in_lookahead(parser)) {
+      return std::unexpected(std::move(*escape_error));
+    }
+  }
+  if (scanner && m_has_escaped_slash && parser.context != nullptr &&
+      std::string_view(parser.context) == "while scanning a quoted scalar") {
+    // go-yaml would have stopped at a \/ escape before libyaml's problem.
+    if (auto escape_error = check_quoted_escapes(parser.context_mark,
+                                                 m_cursor.byte_of(parser.problem_mark.index))) {
+      return std::unexpected(std::move(*escape_error));
     }
   }
   error.message =
@@ -542,11 +416,28 @@ std::expected<Json, DocumentError> Converter::run() {
   if (!event.parse(parser.get())) {
     return parse_failure(*parser);
   }
+  if (m_has_escaped_slash) {
+    // Tokens scanned ahead were scanned by go-yaml too, and it would have failed on them.
+    if (auto error = slash_escape_in_lookahead(*parser)) {
+      return std::unexpected(std::move(*error));
+    }
+  }
   return finish();
 }
 
 std::optional<DocumentError> Converter::on_event(const yaml_event_t& event,
                                                  const yaml_parser_t& parser) {
+  const yaml_char_t* tag = nullptr;
+  if (event.type == YAML_SCALAR_EVENT) {
+    tag = event.data.scalar.tag;
+  } else if (event.type == YAML_SEQUENCE_START_EVENT) {
+    tag = event.data.sequence_start.tag;
+  } else if (event.type == YAML_MAPPING_START_EVENT) {
+    tag = event.data.mapping_start.tag;
+  }
+  if (tag != nullptr && !m_frames.empty() && m_frames.back().flow && check_flow_tag(event)) {
+    return DocumentError{"yaml: tag to read again"};
+  }
   std::optional<DocumentError> error;
   switch (event.type) {
   case YAML_SCALAR_EVENT:
@@ -596,7 +487,8 @@ std::size_t Converter::new_slot(std::string_view anchor, NodeKind kind) {
 std::optional<DocumentError> Converter::on_scalar(const yaml_event_t& event) {
   const auto& scalar = event.data.scalar;
   if (scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE && m_has_escaped_slash) {
-    if (auto error = check_quoted_escapes(event)) {
+    if (auto error =
+            check_quoted_escapes(event.start_mark, m_cursor.byte_of(event.end_mark.index), true)) {
       return error;
     }
   }
@@ -853,47 +745,109 @@ std::optional<std::string_view> Converter::long_value(const yaml_event_t& event)
       scalar.tag != nullptr || scalar.anchor != nullptr) {
     return std::nullopt;
   }
-  std::string_view value(reinterpret_cast<const char*>(scalar.value), scalar.length);
-  const std::string& prefix = m_long_values->prefix;
-  if (!value.starts_with(prefix)) {
-    return std::nullopt;
-  }
-  std::size_t index = 0;
-  std::string_view digits = value.substr(prefix.size());
-  auto r = std::from_chars(digits.data(), digits.data() + digits.size(), index);
-  if (r.ec != std::errc() || r.ptr != digits.data() + digits.size() ||
-      index >= m_long_values->originals.size() || digits != std::to_string(index)) {
-    return std::nullopt;
-  }
-  return m_long_values->originals[index];
+  return m_long_values->original(
+      std::string_view(reinterpret_cast<const char*>(scalar.value), scalar.length));
 }
 
-std::optional<DocumentError> Converter::check_quoted_escapes(const yaml_event_t& event) {
+std::optional<DocumentError> Converter::check_quoted_escapes(const yaml_mark_t& start,
+                                                             std::size_t end, bool prefixed) {
   // libyaml accepts the JSON escape \/ in double quotes; go-yaml does not.
-  std::size_t begin = m_cursor.byte_of(event.start_mark.index);
-  std::size_t end = m_cursor.byte_of(event.end_mark.index);
-  std::size_t quote = m_body.find('"', begin);
-  if (quote == std::string_view::npos || quote >= end) {
+  std::size_t begin = m_cursor.byte_of(start.index);
+  std::size_t quote = prefixed ? m_body.find('"', begin) : begin;
+  if (quote >= end || quote >= m_body.size() || m_body[quote] != '"') {
     return std::nullopt;
   }
+  end = std::min(end, m_body.size());
   for (std::size_t i = quote + 1; i + 1 < end; ++i) {
     if (m_body[i] != '\\') {
       continue;
     }
     if (m_body[i + 1] == '/') {
       std::string_view before = m_body.substr(begin, i - begin);
-      std::size_t line = event.start_mark.line + count_breaks(before);
+      std::size_t line = start.line + count_breaks(before);
       auto last_break = before.find_last_of("\n\r");
-      std::size_t column = last_break == std::string_view::npos
-                               ? event.start_mark.column + (i - begin)
-                               : i - begin - last_break - 1;
+      std::size_t column = last_break == std::string_view::npos ? start.column + (i - begin)
+                                                                : i - begin - last_break - 1;
       return DocumentError{
-          go_yaml_message(true, line, event.start_mark.line, "found unknown escape character"),
-          true, line, column};
+          go_yaml_message(true, line, start.line, "found unknown escape character"), true, line,
+          column};
     }
     ++i; // skip the escaped character
   }
   return std::nullopt;
+}
+
+std::optional<DocumentError> Converter::slash_escape_in_lookahead(const yaml_parser_t& parser) {
+  for (const yaml_token_t* token = parser.tokens.head; token != parser.tokens.tail; ++token) {
+    if (token->type == YAML_SCALAR_TOKEN &&
+        token->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
+      if (auto error =
+              check_quoted_escapes(token->start_mark, m_cursor.byte_of(token->end_mark.index))) {
+        return error;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Rewrite> Converter::tag_rewrite(std::size_t pos) const {
+  auto special = [](char c) { return c == ',' || c == '[' || c == ']'; };
+  if (pos >= m_body.size() || !special(m_body[pos])) {
+    return std::nullopt;
+  }
+  auto uri_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+           std::string_view("-_;/?:@&=+$,.!~*'()[]%").find(c) != std::string_view::npos;
+  };
+  Rewrite rewrite{pos, pos, {}};
+  for (; rewrite.end < m_body.size() && uri_char(m_body[rewrite.end]); ++rewrite.end) {
+    char c = m_body[rewrite.end];
+    if (c == ',') {
+      rewrite.text += "%2C";
+    } else if (c == '[') {
+      rewrite.text += "%5B";
+    } else if (c == ']') {
+      rewrite.text += "%5D";
+    } else {
+      rewrite.text += c;
+    }
+  }
+  return rewrite;
+}
+
+bool Converter::check_flow_tag(const yaml_event_t& event) {
+  // In a flow collection libyaml ends a tag at ',' and goes on; go-yaml takes the ',' into
+  // the tag. Find where libyaml's tag ended.
+  std::size_t i = m_cursor.byte_of(event.start_mark.index);
+  auto is_word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+  };
+  if (i < m_body.size() && m_body[i] == '&') {
+    for (++i; i < m_body.size() && is_word(m_body[i]); ++i) {
+    }
+    while (i < m_body.size() &&
+           std::string_view(" \t\r\n").find(m_body[i]) != std::string_view::npos) {
+      ++i;
+    }
+  }
+  if (i + 1 >= m_body.size() || m_body[i] != '!' || m_body[i + 1] == '<') {
+    return false;
+  }
+  for (++i; i < m_body.size() && is_word(m_body[i]); ++i) {
+  }
+  if (i < m_body.size() && m_body[i] == '!') {
+    ++i;
+  }
+  while (i < m_body.size() &&
+         (is_word(m_body[i]) ||
+          std::string_view(";/?:@&=+$.!~*'()%").find(m_body[i]) != std::string_view::npos)) {
+    ++i;
+  }
+  if (i < m_body.size() && m_body[i] == ',') {
+    m_rewrite = tag_rewrite(i);
+    return true;
+  }
+  return false;
 }
 
 std::optional<DocumentError> Converter::check_flow_question_mark(const yaml_event_t& event) {
@@ -960,9 +914,84 @@ std::expected<Json, DocumentError> Converter::finish() {
   return std::move(m_root);
 }
 
+// The %YAML directive line `content`, on 0-based `line`: go-yaml reads at most two digits
+// per number, and only version 1.1.
+std::optional<DocumentError> check_version(std::string_view content, std::size_t line) {
+  std::size_t i = 5;
+  while (i < content.size() && (content[i] == ' ' || content[i] == '\t')) {
+    ++i;
+  }
+  auto number = [&](std::optional<std::uint64_t>& value) -> std::optional<DocumentError> {
+    std::size_t start = i;
+    while (i < content.size() && content[i] >= '0' && content[i] <= '9') {
+      if (i - start == 2) {
+        return DocumentError{
+            go_yaml_message(true, line, line, "found extremely long version number"), true, line,
+            i};
+      }
+      ++i;
+    }
+    value = i > start ? parse_go_uint(content.substr(start, i - start), 10) : std::nullopt;
+    return std::nullopt;
+  };
+  std::optional<std::uint64_t> major;
+  std::optional<std::uint64_t> minor;
+  if (auto error = number(major)) {
+    return error;
+  }
+  if (!major || i >= content.size() || content[i] != '.') {
+    return std::nullopt; // libyaml reports it
+  }
+  ++i;
+  if (auto error = number(minor)) {
+    return error;
+  }
+  while (i < content.size() && (content[i] == ' ' || content[i] == '\t')) {
+    ++i;
+  }
+  bool clean_end = i == content.size() || content[i] == '#' || content[i] == '\r';
+  if (major == 1U && minor == 2U && clean_end) {
+    return DocumentError{go_yaml_message(false, line, 0, "found incompatible YAML document"), true,
+                         line, 0};
+  }
+  return std::nullopt;
+}
+
+// go-yaml accepts only %YAML 1.1; libyaml also 1.2, and then may fail elsewhere. Look at
+// the directives that open the document the way the scanner reads them.
+std::optional<DocumentError> check_version_directive(std::string_view text) {
+  std::size_t pos = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  std::size_t line = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    std::string_view content =
+        text.substr(pos, end == std::string_view::npos ? text.npos : end - pos);
+    std::size_t first = content.find_first_not_of(" \t\r");
+    bool blank = first == std::string_view::npos || content[first] == '#';
+    if (!blank) {
+      if (!content.starts_with('%')) {
+        return std::nullopt;
+      }
+      if (content.starts_with("%YAML") && content.size() > 5 &&
+          (content[5] == ' ' || content[5] == '\t')) {
+        return check_version(content, line);
+      }
+    }
+    if (end == std::string_view::npos) {
+      break;
+    }
+    pos = end + 1;
+    ++line;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::expected<Json, DocumentError> document_to_json(std::string_view text, bool append_newline) {
+  if (auto error = check_version_directive(text)) {
+    return std::unexpected(std::move(*error));
+  }
   if (auto long_values = find_long_values(text)) {
     Converter converter(long_values->text, append_newline, &*long_values);
     auto result = converter.run();
@@ -973,18 +1002,19 @@ std::expected<Json, DocumentError> document_to_json(std::string_view text, bool 
   }
   std::string rewritten;
   std::string_view body = text;
-  // go-yaml takes \' inside double quotes as a quote; libyaml rejects it. Each one libyaml
-  // stops at is spelled \x27 instead, which means the same, and the document read again.
-  while (true) {
+  // Where libyaml stops at text go-yaml accepts, that text is spelled the way libyaml takes
+  // it and the document read again.
+  constexpr int k_max_rewrites = 1000;
+  for (int attempt = 0;; ++attempt) {
     Converter converter(body, append_newline);
     auto result = converter.run();
-    if (result || !converter.rewrite_at()) {
+    if (result || !converter.rewrite() || attempt == k_max_rewrites) {
       return result;
     }
-    if (rewritten.empty()) {
-      rewritten = std::string(body);
-    }
-    rewritten.replace(*converter.rewrite_at(), 2, "\\x27");
+    const Rewrite& rewrite = *converter.rewrite();
+    std::string next = std::string(body.substr(0, rewrite.begin)) + rewrite.text +
+                       std::string(body.substr(rewrite.end));
+    rewritten = std::move(next);
     body = rewritten;
   }
 }

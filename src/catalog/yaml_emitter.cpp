@@ -1,5 +1,6 @@
 #include "catalog/yaml_emitter.hpp"
 
+#include "catalog/swar.hpp"
 #include "catalog/utf8.hpp"
 #include "catalog/yaml_plain.hpp"
 
@@ -18,16 +19,16 @@ using Bytes = const unsigned char*;
 
 Bytes bytes_of(std::string_view s) { return reinterpret_cast<Bytes>(s.data()); }
 
-// ASCII characters that need no attention in the analysis when not first: printable,
-// not a space, and neither ':' nor '#'.
-constexpr std::array<bool, 256> make_ordinary_table() {
+// Characters that need no attention in the analysis when not first, other than being a
+// space: printable ASCII except ':' and '#'.
+constexpr std::array<bool, 256> make_ordinary_or_space_table() {
   std::array<bool, 256> t{};
-  for (int c = 0x21; c <= 0x7E; ++c) {
+  for (int c = 0x20; c <= 0x7E; ++c) {
     t[c] = c != ':' && c != '#';
   }
   return t;
 }
-constexpr auto k_ordinary = make_ordinary_table();
+constexpr auto k_ordinary_or_space = make_ordinary_or_space_table();
 
 // Byte length of the character whose first byte is `c` (the text is valid UTF-8).
 std::size_t width(unsigned char c) {
@@ -207,26 +208,30 @@ YamlEmitter::Analysis YamlEmitter::analyze(std::string_view text) {
 
   std::size_t i = 0;
   while (i < n) {
-    if (i > 0 && k_ordinary[p[i]]) {
+    if (i > 0 && k_ordinary_or_space[p[i]]) {
+      // A run of characters that only matter as spaces: nothing in it is syntax.
       const std::size_t start = i;
-      while (i < n && k_ordinary[p[i]]) {
+      break_space = break_space || (previous_break && p[i] == ' ');
+      std::uint64_t spaces = 0;
+      while (i + 8 <= n) {
+        const std::uint64_t word = swar::load(p + i);
+        if ((swar::has_high(word) | swar::has_less(word, 0x20) | swar::has_byte(word, 0x7F) |
+             swar::has_byte(word, ':') | swar::has_byte(word, '#')) != 0) {
+          break;
+        }
+        spaces |= swar::has_byte(word, ' ');
+        i += 8;
+      }
+      while (i < n && k_ordinary_or_space[p[i]]) {
+        spaces |= p[i] == ' ' ? 1U : 0U;
         ++i;
       }
       info.chars += i - start;
-      previous_space = false;
+      info.has_space = info.has_space || spaces != 0;
+      trailing_space = trailing_space || (i == n && p[n - 1] == ' ');
+      previous_space = p[i - 1] == ' ';
       previous_break = false;
-      preceded_by_whitespace = false;
-      continue;
-    }
-    if (i > 0 && p[i] == ' ') {
-      info.has_space = true;
-      trailing_space = trailing_space || i + 1 == n;
-      break_space = break_space || previous_break;
-      previous_space = true;
-      previous_break = false;
-      preceded_by_whitespace = true;
-      ++i;
-      ++info.chars;
+      preceded_by_whitespace = previous_space;
       continue;
     }
     const unsigned char c = p[i];
@@ -691,6 +696,15 @@ std::size_t YamlEmitter::write_run(std::string_view text, std::size_t i, bool st
   const std::size_t start = i;
   std::size_t chars = 0;
   while (i < n) {
+    if (i + 8 <= n) {
+      const std::uint64_t word = swar::load(p + i);
+      if ((swar::has_high(word) | swar::has_byte(word, '\n') | swar::has_byte(word, '\r') |
+           (stop_at_space ? swar::has_byte(word, ' ') : 0)) == 0) {
+        i += 8;
+        chars += 8;
+        continue;
+      }
+    }
     const unsigned char c = p[i];
     if (c < 0x80) {
       if (c == '\n' || c == '\r' || (stop_at_space && c == ' ')) {

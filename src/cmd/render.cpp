@@ -1,5 +1,6 @@
 #include "render/render.hpp"
 
+#include "catalog/migrations.hpp"
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
 #include "util/strings.hpp"
@@ -21,27 +22,15 @@ struct RenderFlags {
   std::string image_ref_template;
 };
 
-constexpr std::string_view k_migrations_help = R"(Name of the last migration to run (default: none)
-
-The migrator will run all migrations up to and including the selected level.
-
-Available migrators:
-  - none                          : do nothing
-  - bundle-object-to-csv-metadata : migrates bundles' "olm.bundle.object" to "olm.csv.metadata"
-)";
-
-Result<void> check_migration_level(const RenderFlags& flags) {
+// --migrate-level / --migrate: nothing, the migrations up to a level, or all of them.
+Result<std::vector<catalog::Migration>> selected_migrations(const RenderFlags& flags) {
   if (flags.migrate_all) {
-    return util::fail(Errc::invalid, "migrations are not supported yet");
+    return catalog::migrations_up_to("all");
   }
-  if (flags.migrate_level.empty() || flags.migrate_level == "none") {
-    return {};
+  if (flags.migrate_level.empty()) {
+    return std::vector<catalog::Migration>{};
   }
-  if (flags.migrate_level == "bundle-object-to-csv-metadata" || flags.migrate_level == "all") {
-    return util::fail(Errc::invalid, "migrations are not supported yet");
-  }
-  return util::fail(Errc::invalid,
-                    fmt::format("unknown migration level {}", util::go_quote(flags.migrate_level)));
+  return catalog::migrations_up_to(flags.migrate_level);
 }
 
 } // namespace
@@ -59,7 +48,9 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
       &flags->refs);
   sub->add_option("-o,--output", flags->output,
                   "Output format of the streamed file-based catalog objects (json|yaml)");
-  sub->add_option("--migrate-level", flags->migrate_level, std::string(k_migrations_help));
+  sub->add_option("--migrate-level", flags->migrate_level,
+                  "Name of the last migration to run (default: none)\n" +
+                      catalog::migrations_help());
   sub->add_flag("--migrate", flags->migrate_all,
                 "Perform all available schema migrations on the rendered FBC");
   ctx.meta.mutually_exclusive(sub, {"migrate", "migrate-level"});
@@ -81,8 +72,17 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
                           fmt::format("invalid --output value {}, expected (json|yaml)",
                                       util::go_quote(flags->output)));
       }
-      OPM_TRY(check_migration_level(*flags));
-      auto cfg = OPM_TRY(render::render(flags->refs));
+      render::Options options;
+      if (!flags->image_ref_template.empty()) {
+        auto parsed = render::ImageRefTemplate::parse(flags->image_ref_template);
+        if (!parsed) {
+          return std::unexpected(
+              std::move(parsed).error().wrap("invalid image reference template"));
+        }
+        options.image_ref_template = std::move(*parsed);
+      }
+      options.migrations = OPM_TRY(selected_migrations(*flags));
+      auto cfg = OPM_TRY(render::render(flags->refs, options));
       catalog::write(cfg, format, ctx.out);
       return {};
     };

@@ -1,5 +1,7 @@
 #include "render/render.hpp"
 
+#include "bundle/bundle.hpp"
+#include "bundle/files.hpp"
 #include "catalog/load.hpp"
 #include "util/strings.hpp"
 
@@ -13,9 +15,37 @@ namespace opm::render {
 
 namespace {
 
-bool is_dir(const std::string& path) {
-  struct stat st {};
-  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+// Upstream's isBundle: the directory has "manifests" and "metadata" sub-directories
+// (symbolic links do not count).
+Result<bool> is_bundle_dir(const std::string& path) {
+  auto entries = OPM_TRY(bundle::sorted_entries(path));
+  bool manifests = false;
+  bool metadata = false;
+  for (const auto& e : entries) {
+    manifests = manifests || (e.is_dir && e.name == "manifests");
+    metadata = metadata || (e.is_dir && e.name == "metadata");
+  }
+  return manifests && metadata;
+}
+
+Result<catalog::DeclarativeConfig> render_bundle_dir(const std::string& ref,
+                                                     const Options& options) {
+  auto parsed = OPM_TRY(bundle::parse_dir(ref));
+  std::string image;
+  if (options.image_ref_template) {
+    auto templated = [&]() -> Result<std::string> {
+      auto version = OPM_TRY(bundle::template_version(parsed));
+      return options.image_ref_template->execute({parsed.package, parsed.name, version});
+    }();
+    if (!templated) {
+      return std::unexpected(std::move(templated).error().wrap(fmt::format(
+          "failed templating image reference from bundle for {}", util::go_quote(ref))));
+    }
+    image = std::move(*templated);
+  }
+  catalog::DeclarativeConfig cfg;
+  cfg.bundles.push_back(OPM_TRY(bundle::to_declcfg(std::move(parsed), image)));
+  return cfg;
 }
 
 Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Options& options) {
@@ -25,8 +55,8 @@ Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Opti
       return util::fail(Errc::invalid,
                         fmt::format("ref {} is not a directory: not allowed", util::go_quote(ref)));
     }
-    if (is_dir(ref + "/manifests") && is_dir(ref + "/metadata")) {
-      return util::fail(Errc::invalid, "rendering bundle directories is not supported yet");
+    if (OPM_TRY(is_bundle_dir(ref))) {
+      return render_bundle_dir(ref, options);
     }
     return catalog::load_dir(ref);
   }
@@ -60,6 +90,9 @@ Result<catalog::DeclarativeConfig> render(const std::vector<std::string>& refs,
           std::move(cfg).error().wrap(fmt::format("render reference {}", util::go_quote(ref))));
     }
     normalize_for_output(*cfg);
+    if (auto migrated = catalog::run_migrations(options.migrations, *cfg); !migrated) {
+      return std::unexpected(std::move(migrated).error().wrap("migrate"));
+    }
     all.merge(std::move(*cfg));
   }
   return all;

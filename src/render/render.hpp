@@ -1,8 +1,12 @@
 #pragma once
 
 #include "catalog/declcfg.hpp"
+#include "catalog/migrations.hpp"
+#include "render/image_ref_template.hpp"
 #include "util/error.hpp"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,12 +15,16 @@ namespace opm::render {
 struct Options {
   // Image references are resolved by this, when set; otherwise they are refused.
   std::function<Result<catalog::DeclarativeConfig>(const std::string& ref)> render_image;
+  // The image reference given to bundle directories; without it their image is "".
+  std::optional<ImageRefTemplate> image_ref_template;
+  // Run after each reference's post-processing (--migrate-level); none when empty.
+  std::vector<catalog::Migration> migrations;
 };
 
-// `opm render`: each reference in order (an FBC directory; bundle directories and images
-// through later readers), post-processed as upstream does (bundle objects and csv metadata
-// moved last, related images sorted by image), then concatenated.
-// Errors are wrapped `render reference "<ref>": ...`.
+// `opm render`: each reference in order (an FBC directory, a bundle directory, or an image
+// through `render_image`), post-processed as upstream does (bundle objects and csv metadata
+// moved last, related images sorted by image, migrations), then concatenated.
+// Errors are wrapped `render reference "<ref>": ...`, migration errors `migrate: ...`.
 Result<catalog::DeclarativeConfig> render(const std::vector<std::string>& refs,
                                           const Options& options = {});
 

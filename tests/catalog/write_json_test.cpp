@@ -29,6 +29,22 @@ TEST_SUITE("catalog::to_json") {
     CHECK(compact("ls\xE2\x80\xA8ps\xE2\x80\xA9") == R"("ls\u2028ps\u2029")");
   }
 
+  TEST_CASE("escapes special characters wherever they sit in a long string") {
+    const std::string base(20, 'a');
+    for (std::size_t at = 0; at < base.size(); ++at) {
+      CAPTURE(at);
+      const auto with = [&](std::string_view inner) {
+        return base.substr(0, at) + std::string(inner) + base.substr(at);
+      };
+      CHECK(compact(with("\"")) == "\"" + with("\\\"") + "\"");
+      CHECK(compact(with("\x01")) == "\"" + with("\\u0001") + "\"");
+      CHECK(compact(with("\xC3\xA9")) == "\"" + with("\xC3\xA9") + "\"");
+      CHECK(compact(with("\xFF")) == "\"" + with("\\ufffd") + "\"");
+      CHECK(html_escaped(with("&")) == "\"" + with("\\u0026") + "\"");
+      CHECK(compact(with("&")) == "\"" + with("&") + "\"");
+    }
+  }
+
   TEST_CASE("escapes <, > and & when asked, as Go's default encoder does") {
     CHECK(html_escaped("<a>&b") == R"("\u003ca\u003e\u0026b")");
     CHECK(html_escaped(Json::object({{"k<", "v>"}})) == R"({"k\u003c":"v\u003e"})");

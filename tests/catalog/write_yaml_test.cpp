@@ -259,6 +259,21 @@ TEST_SUITE("catalog::append_yaml string styles") {
     CHECK(yaml_of_value("it's: x") == "k: 'it''s: x'\n");
   }
 
+  TEST_CASE("finds syntax and unprintable characters anywhere in a long string") {
+    const std::string base(20, 'a');
+    for (std::size_t at = 1; at < base.size(); ++at) {
+      CAPTURE(at);
+      const auto with = [&](std::string_view inner) {
+        return base.substr(0, at) + std::string(inner) + base.substr(at);
+      };
+      CHECK(yaml_of_value(with(": ")) == "k: '" + with(": ") + "'\n");
+      CHECK(yaml_of_value(with(" #")) == "k: '" + with(" #") + "'\n");
+      CHECK(yaml_of_value(with("#")) == "k: " + with("#") + "\n");
+      CHECK(yaml_of_value(with("\x7F")) == "k: \"" + with("\\x7F") + "\"\n");
+      CHECK(yaml_of_value(with("\t")) == "k: \"" + with("\\t") + "\"\n");
+    }
+  }
+
   TEST_CASE("double-quotes strings with characters it cannot print, with escapes") {
     CHECK(yaml_of_value("a\tb") == "k: \"a\\tb\"\n");
     CHECK(yaml_of_value("\ttab") == "k: \"\\ttab\"\n");

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "catalog/json.hpp"
+#include "util/error.hpp"
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+// Pieces of Go's encoding/json decoding behaviour that several readers reproduce.
+namespace opm::catalog::go_compat {
+
+// The member Go would store into a struct field named `name`: keys match exactly or
+// ignoring ASCII case, and the last matching member in `obj` wins. Null when absent.
+const Json* member(const Json& obj, std::string_view name);
+
+// A field's JSON text and its location inside a larger JSON text, by member names from
+// the root; empty when the path does not exist. The view points into `text`.
+std::string_view find_raw(std::string_view text, std::initializer_list<std::string_view> path);
+
+// json.Indent(data, "", "    ") of compact JSON text.
+std::string indent(std::string_view compact);
+
+// Upstream's prettyunmarshaler: "<message> at offset <n> (indicated by <==)\n" followed by
+// the indented document with " <== " inserted at the offset.
+std::string pretty_error(std::string_view data, std::size_t offset, std::string_view message);
+
+// Go's strconv.FormatFloat(f, 'g', -1, 32): `f` rounded to float32, its shortest digits,
+// exponent form (at least two exponent digits) when the exponent is < -4 or >= 6.
+std::string format_float32_g(double f);
+
+} // namespace opm::catalog::go_compat

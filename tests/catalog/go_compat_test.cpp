@@ -1,0 +1,48 @@
+#include "catalog/go_compat.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace opm::catalog;
+
+TEST_SUITE("go_compat") {
+  TEST_CASE("struct fields match members ignoring case, the last one winning") {
+    Json obj = {{"Name", "first"}, {"name", "second"}, {"other", 1}};
+    const Json* m = go_compat::member(obj, "NAME");
+    REQUIRE(m != nullptr);
+    CHECK(*m == "second");
+    CHECK(go_compat::member(obj, "missing") == nullptr);
+    CHECK(go_compat::member(Json::array(), "name") == nullptr);
+  }
+
+  TEST_CASE("finds a member's text inside a document") {
+    std::string_view text = R"({"a":{"b":[1,2],"c":"x"}})";
+    CHECK(go_compat::find_raw(text, {"a", "b"}) == "[1,2]");
+    CHECK(go_compat::find_raw(text, {"a", "c"}) == R"("x")");
+    CHECK(go_compat::find_raw(text, {"a", "d"}).data() == nullptr);
+  }
+
+  TEST_CASE("indents as json.Indent with four spaces") {
+    CHECK(go_compat::indent(R"({"a":[1,{}],"b":[],"c":"{,}"})") ==
+          "{\n    \"a\": [\n        1,\n        {}\n    ],\n    \"b\": [],\n    \"c\": \"{,}\"\n}");
+  }
+
+  TEST_CASE("marks the offset of an unmarshal error in the indented document") {
+    std::string data = R"({"a":1,"b":"x"})";
+    CHECK(go_compat::pretty_error(data, 14, "json: boom") ==
+          "json: boom at offset 14 (indicated by <==)\n{\n    \"a\": 1,\n    \"b\": \"x\" <== \n}");
+    CHECK(go_compat::pretty_error(data, data.size(), "json: end") ==
+          "json: end at offset 15 (indicated by <==)\n{\n    \"a\": 1,\n    \"b\": \"x\"\n} <==");
+  }
+
+  TEST_CASE("formats floats as Go's 32-bit %g") {
+    CHECK(go_compat::format_float32_g(1.10) == "1.1");
+    CHECK(go_compat::format_float32_g(1.0) == "1");
+    CHECK(go_compat::format_float32_g(3.14159265358979) == "3.1415927");
+    CHECK(go_compat::format_float32_g(1e6) == "1e+06");
+    CHECK(go_compat::format_float32_g(123456) == "123456");
+    CHECK(go_compat::format_float32_g(0.0001) == "0.0001");
+    CHECK(go_compat::format_float32_g(0.00001) == "1e-05");
+    CHECK(go_compat::format_float32_g(-2.5) == "-2.5");
+    CHECK(go_compat::format_float32_g(0.0) == "0");
+  }
+}
