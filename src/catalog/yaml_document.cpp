@@ -27,6 +27,8 @@ constexpr std::size_t k_read_size = 512;
 // go-yaml's max_flow_level and max_indents.
 constexpr std::size_t k_max_depth = 10000;
 constexpr std::size_t k_no_slot = static_cast<std::size_t>(-1);
+// Beyond go-yaml's own limits: how much alias copies may add to a document.
+constexpr std::size_t k_max_alias_bytes = std::size_t{64} << 20;
 // Keys sigs.k8s.io/yaml cannot turn into strings are kept under a name no YAML text can
 // produce (0xFF never appears in valid UTF-8), and reported once the document is complete.
 constexpr char k_bad_key_mark = '\xFF';
@@ -153,8 +155,19 @@ struct Slot {
   Json value;
   NodeKind kind = NodeKind::scalar;
   bool complete = false;
-  std::size_t count = 0; // go-yaml decode calls it takes to decode the node
+  std::size_t count = 0;            // go-yaml decode calls it takes to decode the node
+  std::optional<std::size_t> bytes; // roughly what a copy of the value costs
 };
+
+// Roughly the memory a copy of `value` takes: its strings and a little per node.
+std::size_t copy_cost(const Json& value) {
+  std::size_t bytes = 0;
+  find_in_order(value, [&bytes](const Json& node, std::string_view key) {
+    bytes += 32 + key.size() + (node.is_string() ? node.get_ref<const std::string&>().size() : 0);
+    return false;
+  });
+  return bytes;
+}
 
 struct Frame {
   NodeKind kind = NodeKind::mapping;
@@ -302,6 +315,7 @@ private:
   std::optional<DocumentError> m_decode_error;
   std::size_t m_decode_count = 0;
   std::size_t m_alias_count = 0;
+  std::size_t m_alias_bytes = 0;
   bool m_bad_keys = false;
   bool m_nonfinite = false;
   std::optional<Rewrite> m_rewrite;
@@ -479,7 +493,7 @@ void Converter::count_node(const yaml_mark_t& mark, std::size_t aliased) {
 }
 
 std::size_t Converter::new_slot(std::string_view anchor, NodeKind kind) {
-  m_slots.push_back(Slot{Json(), kind, false, 0});
+  m_slots.push_back(Slot{Json(), kind, false, 0, std::nullopt});
   m_anchors.insert_or_assign(std::string(anchor), m_slots.size() - 1);
   return m_slots.size() - 1;
 }
@@ -523,7 +537,7 @@ std::optional<DocumentError> Converter::on_scalar(const yaml_event_t& event) {
   if (key && is_merge_key(tag, text, plain)) {
     // Not decoded itself: its value is merged into the mapping.
     if (slot != k_no_slot) {
-      m_slots[slot] = Slot{Json(text), NodeKind::scalar, true, 1};
+      m_slots[slot] = Slot{Json(text), NodeKind::scalar, true, 1, std::nullopt};
     }
     m_frames.back().expect_key = false;
     m_frames.back().merge_next = true;
@@ -541,7 +555,7 @@ std::optional<DocumentError> Converter::on_scalar(const yaml_event_t& event) {
   }
   if (slot != k_no_slot) {
     Scalar copy = value;
-    m_slots[slot] = Slot{std::move(copy).to_json(), NodeKind::scalar, true, 1};
+    m_slots[slot] = Slot{std::move(copy).to_json(), NodeKind::scalar, true, 1, std::nullopt};
   }
   if (key) {
     Json bad;
@@ -566,12 +580,21 @@ std::optional<DocumentError> Converter::on_alias(const yaml_event_t& event) {
                          event.start_mark.line, event.start_mark.column};
   }
   bool key = in_key_position();
-  const Slot& slot = m_slots[found->second];
+  Slot& slot = m_slots[found->second];
   if (building() && !slot.complete) {
     decode_error("yaml: anchor '" + name + "' value contains itself", event.start_mark);
   }
   if (building()) {
     count_node(event.start_mark, slot.count);
+    // go-yaml shares strings between copies; copies here are real. A document that expands
+    // far beyond its own size is refused rather than exhausting memory.
+    if (!slot.bytes) {
+      slot.bytes = copy_cost(slot.value);
+    }
+    m_alias_bytes += *slot.bytes;
+    if (m_alias_bytes > k_max_alias_bytes + 16 * m_body.size()) {
+      decode_error("yaml: document contains excessive aliasing", event.start_mark);
+    }
   }
   if (!building()) {
     if (key) {
@@ -644,8 +667,8 @@ void Converter::on_end() {
     return;
   }
   if (frame.slot != k_no_slot) {
-    m_slots[frame.slot] =
-        Slot{deep_copy(frame.value), frame.kind, true, m_decode_count - frame.count_start};
+    m_slots[frame.slot] = Slot{deep_copy(frame.value), frame.kind, true,
+                               m_decode_count - frame.count_start, std::nullopt};
   }
   if (frame.is_key) {
     decode_error("yaml: invalid map key: " + gotext::go_syntax(frame.value), frame.mark);

@@ -248,6 +248,18 @@ TEST_SUITE("decode: anchors, aliases and merge keys") {
     CHECK(decode_one("a: &x 1\nb: &x 2\nc: *x\n") == Json::parse(R"({"a":1,"b":2,"c":2})"));
   }
 
+  TEST_CASE("copies of a large value through aliases are refused before memory runs out") {
+    // A deliberate limit: go-yaml shares the string, then fails to marshal gigabytes.
+    std::string text = "a: &a " + std::string(1 << 20, 'x') + "\nb: [";
+    for (int i = 0; i < 200; ++i) {
+      text += i == 0 ? "*a" : ", *a";
+    }
+    text += "]\n";
+    CHECK(error_text(text) ==
+          "error converting YAML to JSON: yaml: document contains excessive aliasing");
+    CHECK(decode_one("a: &a " + std::string(1000, 'x') + "\nb: [*a, *a]\n")["b"].size() == 2);
+  }
+
   TEST_CASE("alias bombs are refused") {
     std::string text = "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n";
     char previous = 'a';
