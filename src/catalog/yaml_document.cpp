@@ -251,6 +251,11 @@ public:
   // libyaml takes.
   [[nodiscard]] const std::optional<Rewrite>& rewrite() const { return m_rewrite; }
 
+  // Whether the value may nest deeper than the collections seen: aliases add their depth.
+  [[nodiscard]] bool may_be_deep() const {
+    return m_structured_alias || m_max_frames > k_max_depth;
+  }
+
   // Whether every placeholder of the long values came back as a whole scalar.
   [[nodiscard]] bool long_values_intact() const {
     return m_long_values == nullptr || m_long_values_seen == m_long_values->originals.size();
@@ -316,6 +321,8 @@ private:
   std::size_t m_decode_count = 0;
   std::size_t m_alias_count = 0;
   std::size_t m_alias_bytes = 0;
+  std::size_t m_max_frames = 0;
+  bool m_structured_alias = false;
   bool m_bad_keys = false;
   bool m_nonfinite = false;
   std::optional<Rewrite> m_rewrite;
@@ -592,6 +599,7 @@ std::optional<DocumentError> Converter::on_alias(const yaml_event_t& event) {
       slot.bytes = copy_cost(slot.value);
     }
     m_alias_bytes += *slot.bytes;
+    m_structured_alias = m_structured_alias || slot.kind != NodeKind::scalar;
     if (m_alias_bytes > k_max_alias_bytes + 16 * m_body.size()) {
       decode_error("yaml: document contains excessive aliasing", event.start_mark);
     }
@@ -649,6 +657,7 @@ std::optional<DocumentError> Converter::on_start(const yaml_event_t& event, Node
     ++m_open_flow;
   }
   m_frames.push_back(std::move(frame));
+  m_max_frames = std::max(m_max_frames, m_frames.size());
   return std::nullopt;
 }
 
@@ -1011,14 +1020,19 @@ std::optional<DocumentError> check_version_directive(std::string_view text) {
 
 } // namespace
 
-std::expected<Json, DocumentError> document_to_json(std::string_view text, bool append_newline) {
+std::expected<Json, DocumentError> document_to_json(std::string_view text, bool append_newline,
+                                                    std::size_t longest_line, bool* may_be_deep) {
   if (auto error = check_version_directive(text)) {
     return std::unexpected(std::move(*error));
   }
-  if (auto long_values = find_long_values(text)) {
+  auto long_values = longest_line >= k_long_value ? find_long_values(text) : std::nullopt;
+  if (long_values) {
     Converter converter(long_values->text, append_newline, &*long_values);
     auto result = converter.run();
     if (result && converter.long_values_intact()) {
+      if (may_be_deep != nullptr) {
+        *may_be_deep = converter.may_be_deep();
+      }
       return result;
     }
     // A placeholder was not a whole scalar, or something failed: the exact path decides.
@@ -1032,6 +1046,9 @@ std::expected<Json, DocumentError> document_to_json(std::string_view text, bool 
     Converter converter(body, append_newline);
     auto result = converter.run();
     if (result || !converter.rewrite() || attempt == k_max_rewrites) {
+      if (may_be_deep != nullptr) {
+        *may_be_deep = converter.may_be_deep();
+      }
       return result;
     }
     const Rewrite& rewrite = *converter.rewrite();
