@@ -240,10 +240,12 @@ std::string double_quoted(std::string_view plain) {
 
 class Converter {
 public:
-  Converter(std::string_view body, bool append_newline, const LongValues* long_values = nullptr)
+  // Without `rewrites`, text go-yaml reads differently is taken as libyaml reads it.
+  Converter(std::string_view body, bool append_newline, const LongValues* long_values = nullptr,
+            bool rewrites = true)
       : m_body(body), m_append_newline(append_newline), m_cursor(body),
-        m_has_escaped_slash(body.find("\\/") != std::string_view::npos),
-        m_long_values(long_values) {}
+        m_has_escaped_slash(body.find("\\/") != std::string_view::npos), m_long_values(long_values),
+        m_rewrites(rewrites) {}
 
   std::expected<Json, DocumentError> run();
 
@@ -327,6 +329,7 @@ private:
   bool m_nonfinite = false;
   std::optional<Rewrite> m_rewrite;
   const LongValues* m_long_values;
+  bool m_rewrites;
   std::size_t m_long_values_seen = 0;
 };
 
@@ -346,11 +349,26 @@ std::unexpected<DocumentError> Converter::parse_failure(const yaml_parser_t& par
     return std::unexpected(std::move(error));
   }
   bool scanner = parser.error == YAML_SCANNER_ERROR;
-  if (scanner && problem == "found unknown escape character") {
-    // go-yaml takes \' inside double quotes as a quote: spell it \x27.
+  if (!m_rewrites) {
+    // Report libyaml's problem as it is.
+  } else if (scanner && problem == "found unknown escape character") {
+    // go-yaml takes \' inside double quotes as a quote: spell it \x27, everywhere in this
+    // scalar at once.
     std::size_t at = m_cursor.byte_of(parser.problem_mark.index);
-    if (at + 1 < m_body.size() && m_body[at] == '\\' && m_body[at + 1] == '\'') {
-      m_rewrite = Rewrite{at, at + 2, "\\x27"};
+    std::size_t quote = m_cursor.byte_of(parser.context_mark.index);
+    if (at + 1 < m_body.size() && m_body[at] == '\\' && m_body[at + 1] == '\'' && quote < at &&
+        m_body[quote] == '"') {
+      Rewrite rewrite{at, at, {}};
+      for (; rewrite.end < m_body.size() && m_body[rewrite.end] != '"'; ++rewrite.end) {
+        char c = m_body[rewrite.end];
+        if (c == '\\' && rewrite.end + 1 < m_body.size()) {
+          char escaped = m_body[++rewrite.end];
+          rewrite.text += escaped == '\'' ? std::string("\\x27") : std::string{c, escaped};
+          continue;
+        }
+        rewrite.text += c;
+      }
+      m_rewrite = std::move(rewrite);
     }
   } else if (scanner && problem == "did not find expected whitespace or line break" &&
              parser.context != nullptr &&
@@ -456,7 +474,8 @@ std::optional<DocumentError> Converter::on_event(const yaml_event_t& event,
   } else if (event.type == YAML_MAPPING_START_EVENT) {
     tag = event.data.mapping_start.tag;
   }
-  if (tag != nullptr && !m_frames.empty() && m_frames.back().flow && check_flow_tag(event)) {
+  if (m_rewrites && tag != nullptr && !m_frames.empty() && m_frames.back().flow &&
+      check_flow_tag(event)) {
     return DocumentError{"yaml: tag to read again"};
   }
   std::optional<DocumentError> error;
@@ -1041,11 +1060,11 @@ std::expected<Json, DocumentError> document_to_json(std::string_view text, bool 
   std::string_view body = text;
   // Where libyaml stops at text go-yaml accepts, that text is spelled the way libyaml takes
   // it and the document read again.
-  constexpr int k_max_rewrites = 1000;
+  constexpr int k_max_rewrites = 100;
   for (int attempt = 0;; ++attempt) {
-    Converter converter(body, append_newline);
+    Converter converter(body, append_newline, nullptr, attempt < k_max_rewrites);
     auto result = converter.run();
-    if (result || !converter.rewrite() || attempt == k_max_rewrites) {
+    if (result || !converter.rewrite()) {
       if (may_be_deep != nullptr) {
         *may_be_deep = converter.may_be_deep();
       }
