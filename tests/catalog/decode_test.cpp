@@ -417,6 +417,23 @@ TEST_SUITE("decode: YAML errors") {
     CHECK(decode_one("a: \"it\\'s\"\n") == Json::parse(R"({"a":"it's"})"));
   }
 
+  TEST_CASE("a \\/ escape that libyaml only scanned ahead is still an error") {
+    CHECK(error_text("7x: 1\n*a \"\\/\"\"\n") ==
+          "error converting YAML to JSON: yaml: line 2: found unknown escape character");
+    CHECK(error_text("{\"a\":} \"\\/\"") ==
+          "json: offset 6: invalid character '}' looking for beginning of value");
+  }
+
+  TEST_CASE("tags may hold commas and brackets, as in go-yaml") {
+    CHECK(decode_one("a: [!t,x y]\n") == Json::parse(R"({"a":["y"]})"));
+    CHECK(decode_one("a: !!]timestamp foo\n") == Json::parse(R"({"a":"foo"})"));
+  }
+
+  TEST_CASE("version numbers have at most two digits") {
+    CHECK(error_text("%YAML 101\n") ==
+          "error converting YAML to JSON: yaml: found extremely long version number");
+  }
+
   TEST_CASE("a question mark ends a plain scalar in a flow collection") {
     CHECK(error_text("a: [b?c]\n") ==
           "error converting YAML to JSON: yaml: did not find expected ',' or ']'");
