@@ -214,7 +214,8 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
       body = copy;
       append_newline = false;
     }
-    auto converted = yaml::document_to_json(body, append_newline);
+    bool may_be_deep = true;
+    auto converted = yaml::document_to_json(body, append_newline, chunk.longest_line, &may_be_deep);
     if (!converted) {
       if (json_error) {
         stop(std::move(*json_error));
@@ -231,7 +232,7 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
       return;
     }
     Json& value = *converted;
-    if (auto open = gojson::too_deep(value)) {
+    if (auto open = may_be_deep ? gojson::too_deep(value) : std::nullopt) {
       if (json_error) {
         stop(std::move(*json_error));
         return;

@@ -23,7 +23,10 @@ struct Document {
 // numbers keep YAML's typing (int / uint / float). On failure the Error carries upstream's
 // message text and a Location{file = name, line, column} pointing into this file.
 // A document that is empty or null fails here with the text upstream gives when it finds
-// no schema in it ("object '' is missing root schema field").
+// no schema in it: "object '' is missing root schema field" for YAML, and "object
+// 'null\n' is missing root schema field" for a JSON null. Objects without a schema are the
+// caller's to report. Line numbers in YAML messages count from the document's first line,
+// as upstream's do; the Location has the line in the file.
 Result<std::vector<Document>> decode_stream(std::string_view text, std::string_view name);
 
 // The same, keeping the documents read before the first failure. Upstream handles each

@@ -27,6 +27,8 @@ constexpr std::size_t k_read_size = 512;
 // go-yaml's max_flow_level and max_indents.
 constexpr std::size_t k_max_depth = 10000;
 constexpr std::size_t k_no_slot = static_cast<std::size_t>(-1);
+// Beyond go-yaml's own limits: how much alias copies may add to a document.
+constexpr std::size_t k_max_alias_bytes = std::size_t{64} << 20;
 // Keys sigs.k8s.io/yaml cannot turn into strings are kept under a name no YAML text can
 // produce (0xFF never appears in valid UTF-8), and reported once the document is complete.
 constexpr char k_bad_key_mark = '\xFF';
@@ -153,8 +155,19 @@ struct Slot {
   Json value;
   NodeKind kind = NodeKind::scalar;
   bool complete = false;
-  std::size_t count = 0; // go-yaml decode calls it takes to decode the node
+  std::size_t count = 0;            // go-yaml decode calls it takes to decode the node
+  std::optional<std::size_t> bytes; // roughly what a copy of the value costs
 };
+
+// Roughly the memory a copy of `value` takes: its strings and a little per node.
+std::size_t copy_cost(const Json& value) {
+  std::size_t bytes = 0;
+  find_in_order(value, [&bytes](const Json& node, std::string_view key) {
+    bytes += 32 + key.size() + (node.is_string() ? node.get_ref<const std::string&>().size() : 0);
+    return false;
+  });
+  return bytes;
+}
 
 struct Frame {
   NodeKind kind = NodeKind::mapping;
@@ -227,16 +240,23 @@ std::string double_quoted(std::string_view plain) {
 
 class Converter {
 public:
-  Converter(std::string_view body, bool append_newline, const LongValues* long_values = nullptr)
+  // Without `rewrites`, text go-yaml reads differently is taken as libyaml reads it.
+  Converter(std::string_view body, bool append_newline, const LongValues* long_values = nullptr,
+            bool rewrites = true)
       : m_body(body), m_append_newline(append_newline), m_cursor(body),
-        m_has_escaped_slash(body.find("\\/") != std::string_view::npos),
-        m_long_values(long_values) {}
+        m_has_escaped_slash(body.find("\\/") != std::string_view::npos), m_long_values(long_values),
+        m_rewrites(rewrites) {}
 
   std::expected<Json, DocumentError> run();
 
   // Set when libyaml rejected text that go-yaml accepts, with an equivalent spelling that
   // libyaml takes.
   [[nodiscard]] const std::optional<Rewrite>& rewrite() const { return m_rewrite; }
+
+  // Whether the value may nest deeper than the collections seen: aliases add their depth.
+  [[nodiscard]] bool may_be_deep() const {
+    return m_structured_alias || m_max_frames > k_max_depth;
+  }
 
   // Whether every placeholder of the long values came back as a whole scalar.
   [[nodiscard]] bool long_values_intact() const {
@@ -302,10 +322,14 @@ private:
   std::optional<DocumentError> m_decode_error;
   std::size_t m_decode_count = 0;
   std::size_t m_alias_count = 0;
+  std::size_t m_alias_bytes = 0;
+  std::size_t m_max_frames = 0;
+  bool m_structured_alias = false;
   bool m_bad_keys = false;
   bool m_nonfinite = false;
   std::optional<Rewrite> m_rewrite;
   const LongValues* m_long_values;
+  bool m_rewrites;
   std::size_t m_long_values_seen = 0;
 };
 
@@ -325,11 +349,26 @@ std::unexpected<DocumentError> Converter::parse_failure(const yaml_parser_t& par
     return std::unexpected(std::move(error));
   }
   bool scanner = parser.error == YAML_SCANNER_ERROR;
-  if (scanner && problem == "found unknown escape character") {
-    // go-yaml takes \' inside double quotes as a quote: spell it \x27.
+  if (!m_rewrites) {
+    // Report libyaml's problem as it is.
+  } else if (scanner && problem == "found unknown escape character") {
+    // go-yaml takes \' inside double quotes as a quote: spell it \x27, everywhere in this
+    // scalar at once.
     std::size_t at = m_cursor.byte_of(parser.problem_mark.index);
-    if (at + 1 < m_body.size() && m_body[at] == '\\' && m_body[at + 1] == '\'') {
-      m_rewrite = Rewrite{at, at + 2, "\\x27"};
+    std::size_t quote = m_cursor.byte_of(parser.context_mark.index);
+    if (at + 1 < m_body.size() && m_body[at] == '\\' && m_body[at + 1] == '\'' && quote < at &&
+        m_body[quote] == '"') {
+      Rewrite rewrite{at, at, {}};
+      for (; rewrite.end < m_body.size() && m_body[rewrite.end] != '"'; ++rewrite.end) {
+        char c = m_body[rewrite.end];
+        if (c == '\\' && rewrite.end + 1 < m_body.size()) {
+          char escaped = m_body[++rewrite.end];
+          rewrite.text += escaped == '\'' ? std::string("\\x27") : std::string{c, escaped};
+          continue;
+        }
+        rewrite.text += c;
+      }
+      m_rewrite = std::move(rewrite);
     }
   } else if (scanner && problem == "did not find expected whitespace or line break" &&
              parser.context != nullptr &&
@@ -435,7 +474,8 @@ std::optional<DocumentError> Converter::on_event(const yaml_event_t& event,
   } else if (event.type == YAML_MAPPING_START_EVENT) {
     tag = event.data.mapping_start.tag;
   }
-  if (tag != nullptr && !m_frames.empty() && m_frames.back().flow && check_flow_tag(event)) {
+  if (m_rewrites && tag != nullptr && !m_frames.empty() && m_frames.back().flow &&
+      check_flow_tag(event)) {
     return DocumentError{"yaml: tag to read again"};
   }
   std::optional<DocumentError> error;
@@ -479,7 +519,7 @@ void Converter::count_node(const yaml_mark_t& mark, std::size_t aliased) {
 }
 
 std::size_t Converter::new_slot(std::string_view anchor, NodeKind kind) {
-  m_slots.push_back(Slot{Json(), kind, false, 0});
+  m_slots.push_back(Slot{Json(), kind, false, 0, std::nullopt});
   m_anchors.insert_or_assign(std::string(anchor), m_slots.size() - 1);
   return m_slots.size() - 1;
 }
@@ -523,7 +563,7 @@ std::optional<DocumentError> Converter::on_scalar(const yaml_event_t& event) {
   if (key && is_merge_key(tag, text, plain)) {
     // Not decoded itself: its value is merged into the mapping.
     if (slot != k_no_slot) {
-      m_slots[slot] = Slot{Json(text), NodeKind::scalar, true, 1};
+      m_slots[slot] = Slot{Json(text), NodeKind::scalar, true, 1, std::nullopt};
     }
     m_frames.back().expect_key = false;
     m_frames.back().merge_next = true;
@@ -541,7 +581,7 @@ std::optional<DocumentError> Converter::on_scalar(const yaml_event_t& event) {
   }
   if (slot != k_no_slot) {
     Scalar copy = value;
-    m_slots[slot] = Slot{std::move(copy).to_json(), NodeKind::scalar, true, 1};
+    m_slots[slot] = Slot{std::move(copy).to_json(), NodeKind::scalar, true, 1, std::nullopt};
   }
   if (key) {
     Json bad;
@@ -566,12 +606,22 @@ std::optional<DocumentError> Converter::on_alias(const yaml_event_t& event) {
                          event.start_mark.line, event.start_mark.column};
   }
   bool key = in_key_position();
-  const Slot& slot = m_slots[found->second];
+  Slot& slot = m_slots[found->second];
   if (building() && !slot.complete) {
     decode_error("yaml: anchor '" + name + "' value contains itself", event.start_mark);
   }
   if (building()) {
     count_node(event.start_mark, slot.count);
+    // go-yaml shares strings between copies; copies here are real. A document that expands
+    // far beyond its own size is refused rather than exhausting memory.
+    if (!slot.bytes) {
+      slot.bytes = copy_cost(slot.value);
+    }
+    m_alias_bytes += *slot.bytes;
+    m_structured_alias = m_structured_alias || slot.kind != NodeKind::scalar;
+    if (m_alias_bytes > k_max_alias_bytes + 16 * m_body.size()) {
+      decode_error("yaml: document contains excessive aliasing", event.start_mark);
+    }
   }
   if (!building()) {
     if (key) {
@@ -626,6 +676,7 @@ std::optional<DocumentError> Converter::on_start(const yaml_event_t& event, Node
     ++m_open_flow;
   }
   m_frames.push_back(std::move(frame));
+  m_max_frames = std::max(m_max_frames, m_frames.size());
   return std::nullopt;
 }
 
@@ -644,8 +695,8 @@ void Converter::on_end() {
     return;
   }
   if (frame.slot != k_no_slot) {
-    m_slots[frame.slot] =
-        Slot{deep_copy(frame.value), frame.kind, true, m_decode_count - frame.count_start};
+    m_slots[frame.slot] = Slot{deep_copy(frame.value), frame.kind, true,
+                               m_decode_count - frame.count_start, std::nullopt};
   }
   if (frame.is_key) {
     decode_error("yaml: invalid map key: " + gotext::go_syntax(frame.value), frame.mark);
@@ -988,14 +1039,19 @@ std::optional<DocumentError> check_version_directive(std::string_view text) {
 
 } // namespace
 
-std::expected<Json, DocumentError> document_to_json(std::string_view text, bool append_newline) {
+std::expected<Json, DocumentError> document_to_json(std::string_view text, bool append_newline,
+                                                    std::size_t longest_line, bool* may_be_deep) {
   if (auto error = check_version_directive(text)) {
     return std::unexpected(std::move(*error));
   }
-  if (auto long_values = find_long_values(text)) {
+  auto long_values = longest_line >= k_long_value ? find_long_values(text) : std::nullopt;
+  if (long_values) {
     Converter converter(long_values->text, append_newline, &*long_values);
     auto result = converter.run();
     if (result && converter.long_values_intact()) {
+      if (may_be_deep != nullptr) {
+        *may_be_deep = converter.may_be_deep();
+      }
       return result;
     }
     // A placeholder was not a whole scalar, or something failed: the exact path decides.
@@ -1004,11 +1060,14 @@ std::expected<Json, DocumentError> document_to_json(std::string_view text, bool 
   std::string_view body = text;
   // Where libyaml stops at text go-yaml accepts, that text is spelled the way libyaml takes
   // it and the document read again.
-  constexpr int k_max_rewrites = 1000;
+  constexpr int k_max_rewrites = 100;
   for (int attempt = 0;; ++attempt) {
-    Converter converter(body, append_newline);
+    Converter converter(body, append_newline, nullptr, attempt < k_max_rewrites);
     auto result = converter.run();
-    if (result || !converter.rewrite() || attempt == k_max_rewrites) {
+    if (result || !converter.rewrite()) {
+      if (may_be_deep != nullptr) {
+        *may_be_deep = converter.may_be_deep();
+      }
       return result;
     }
     const Rewrite& rewrite = *converter.rewrite();

@@ -3,6 +3,7 @@
 #include "catalog/json.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <expected>
 #include <string>
 #include <string_view>
@@ -23,7 +24,11 @@ struct DocumentError {
 // Convert the first document of `text` (later ones are ignored, as go-yaml does), read as
 // if a "\n" followed it when `append_newline`. An empty document gives null. Numbers keep
 // YAML's typing: int64, uint64 (beyond int64) or double.
+// `longest_line` (bytes), when known, lets short-lined documents skip looking for long values.
+// `may_be_deep`, when given, tells whether the value may nest deeper than 10000 levels.
 std::expected<Json, DocumentError> document_to_json(std::string_view text,
-                                                    bool append_newline = false);
+                                                    bool append_newline = false,
+                                                    std::size_t longest_line = SIZE_MAX,
+                                                    bool* may_be_deep = nullptr);
 
 } // namespace opm::catalog::yaml

@@ -8,8 +8,6 @@ namespace opm::catalog::yaml {
 
 namespace {
 
-constexpr std::size_t k_long_value = 256;
-
 // Whether every character is in the base64 alphabet. These runs are long, so 16 bytes are
 // classified at a time with the compiler's portable vector extension.
 bool all_run_chars(std::string_view s) {

@@ -24,6 +24,9 @@ struct LongValues {
   [[nodiscard]] std::optional<std::string_view> original(std::string_view scalar) const;
 };
 
+// How long a value must be to be swapped out.
+inline constexpr std::size_t k_long_value = 256;
+
 // nullopt when `body` has no long values (or could be confused by placeholders).
 std::optional<LongValues> find_long_values(std::string_view body);
 

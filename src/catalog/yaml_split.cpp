@@ -2,6 +2,7 @@
 
 #include "util/strings.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace opm::catalog::yaml {
@@ -113,11 +114,12 @@ std::expected<std::optional<Chunk>, SplitError> Splitter::next() {
       }
     }
     if (!chunk) {
-      chunk = Chunk{line_begin, line_begin, m_line, false, false};
+      chunk = Chunk{line_begin, line_begin, m_line, false, false, 0};
     }
     chunk->end = next;
     chunk->crlf = chunk->crlf || crlf;
     chunk->unterminated = found == nullptr;
+    chunk->longest_line = std::max(chunk->longest_line, content.size());
     m_pos = next;
     ++m_line;
   }

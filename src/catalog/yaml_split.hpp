@@ -15,9 +15,10 @@ namespace opm::catalog::yaml {
 struct Chunk {
   std::size_t begin = 0; // byte range of its lines in the stream
   std::size_t end = 0;
-  std::size_t line = 1;      // 1-based line of `begin` in the stream
-  bool crlf = false;         // some line ends with "\r\n"
-  bool unterminated = false; // the last line has no "\n"
+  std::size_t line = 1;         // 1-based line of `begin` in the stream
+  bool crlf = false;            // some line ends with "\r\n"
+  bool unterminated = false;    // the last line has no "\n"
+  std::size_t longest_line = 0; // in bytes, without its line break
 
   // The text the YAML parser gets, when it is not the stream's bytes as they are.
   [[nodiscard]] bool needs_copy() const { return crlf || unterminated; }

@@ -248,6 +248,18 @@ TEST_SUITE("decode: anchors, aliases and merge keys") {
     CHECK(decode_one("a: &x 1\nb: &x 2\nc: *x\n") == Json::parse(R"({"a":1,"b":2,"c":2})"));
   }
 
+  TEST_CASE("copies of a large value through aliases are refused before memory runs out") {
+    // A deliberate limit: go-yaml shares the string, then fails to marshal gigabytes.
+    std::string text = "a: &a " + std::string(1 << 20, 'x') + "\nb: [";
+    for (int i = 0; i < 200; ++i) {
+      text += i == 0 ? "*a" : ", *a";
+    }
+    text += "]\n";
+    CHECK(error_text(text) ==
+          "error converting YAML to JSON: yaml: document contains excessive aliasing");
+    CHECK(decode_one("a: &a " + std::string(1000, 'x') + "\nb: [*a, *a]\n")["b"].size() == 2);
+  }
+
   TEST_CASE("alias bombs are refused") {
     std::string text = "a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n";
     char previous = 'a';
@@ -403,6 +415,23 @@ TEST_SUITE("decode: YAML errors") {
     CHECK(error_text("x: 1\ny: \"\\/\"\n") ==
           "error converting YAML to JSON: yaml: line 2: found unknown escape character");
     CHECK(decode_one("a: \"it\\'s\"\n") == Json::parse(R"({"a":"it's"})"));
+  }
+
+  TEST_CASE("a \\/ escape that libyaml only scanned ahead is still an error") {
+    CHECK(error_text("7x: 1\n*a \"\\/\"\"\n") ==
+          "error converting YAML to JSON: yaml: line 2: found unknown escape character");
+    CHECK(error_text("{\"a\":} \"\\/\"") ==
+          "json: offset 6: invalid character '}' looking for beginning of value");
+  }
+
+  TEST_CASE("tags may hold commas and brackets, as in go-yaml") {
+    CHECK(decode_one("a: [!t,x y]\n") == Json::parse(R"({"a":["y"]})"));
+    CHECK(decode_one("a: !!]timestamp foo\n") == Json::parse(R"({"a":"foo"})"));
+  }
+
+  TEST_CASE("version numbers have at most two digits") {
+    CHECK(error_text("%YAML 101\n") ==
+          "error converting YAML to JSON: yaml: found extremely long version number");
   }
 
   TEST_CASE("a question mark ends a plain scalar in a flow collection") {
