@@ -71,30 +71,22 @@ bool starts_with_brace(std::string_view text) {
   return false;
 }
 
-struct Object {
-  std::string json;
-  std::string kind;
-};
-
-// sigs.k8s.io/yaml.ToJSON of the data. Well-formed JSON (the common case: objects
-// rendered by opm) is kept as written; anything else goes through the YAML path.
-Result<Object> to_object(std::string&& data) {
+// apimachinery's yaml.ToJSON: text that starts with '{' is taken as JSON, as is and
+// unchecked; anything else is YAML, converted to JSON.
+Result<std::string> to_object_json(std::string&& data) {
   if (starts_with_brace(data)) {
-    KindFinder finder;
-    if (Json::sax_parse(data, &finder, nlohmann::json::input_format_t::json, false)) {
-      return Object{std::move(data), finder.kind()};
-    }
+    return std::move(data);
   }
-  auto value = OPM_TRY(yaml_to_json(data));
-  Object obj;
-  if (value.is_object()) {
-    auto it = value.find("kind");
-    if (it != value.end() && it->is_string()) {
-      obj.kind = it->get<std::string>();
-    }
+  return to_json(OPM_TRY(yaml_to_json(data)));
+}
+
+// The top-level "kind" of an object's JSON text ("" when it is not a valid JSON object).
+std::string object_kind(const std::string& json) {
+  KindFinder finder;
+  if (!Json::sax_parse(json, &finder, nlohmann::json::input_format_t::json, false)) {
+    return {};
   }
-  obj.json = to_json(value);
-  return obj;
+  return finder.kind();
 }
 
 } // namespace
@@ -137,14 +129,18 @@ Result<void> read_bundle_objects(Bundle& bundle) {
         data = std::move(*bytes);
       }
     }
-    auto object = to_object(std::move(data));
+    auto object = to_object_json(std::move(data));
     if (!object) {
       return failure(i, "convert bundle object property", object.error());
     }
-    if (bundle.csv_json.empty() && object->kind == "ClusterServiceVersion") {
-      bundle.csv_json = object->json;
+    bundle.objects.push_back(std::move(*object));
+  }
+  // upstream's extractCSV: the first object whose kind is ClusterServiceVersion.
+  for (const auto& object : bundle.objects) {
+    if (object_kind(object) == "ClusterServiceVersion") {
+      bundle.csv_json = object;
+      break;
     }
-    bundle.objects.push_back(std::move(object->json));
   }
   return {};
 }

@@ -244,16 +244,15 @@ void load_file(const std::string& root, const std::string& rel, const std::strin
     out.error = std::move(text).error();
     return;
   }
-  auto docs = decode_stream(*text, display);
-  if (!docs) {
-    out.error = std::move(docs).error();
-    return;
-  }
+  // Documents before a decoding error are taken first: their own errors come first.
+  auto decoded = decode_stream_until_error(*text, display);
   text->clear();
   text->shrink_to_fit();
-  auto added = add_documents(std::move(*docs), display, out.cfg);
+  auto added = add_documents(std::move(decoded.documents), display, out.cfg);
   if (!added) {
     out.error = std::move(added).error();
+  } else if (decoded.error) {
+    out.error = std::move(decoded.error);
   }
 }
 

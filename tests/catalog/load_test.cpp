@@ -228,4 +228,35 @@ TEST_SUITE("load_dir") {
     REQUIRE_FALSE(cfg);
     CHECK(cfg.error().message() == "open " + f.string() + ": permission denied");
   }
+
+  TEST_CASE("bundle object data starting with a brace is taken as JSON unchecked") {
+    TempDir dir;
+    dir.write("b.json", R"({"schema":"olm.bundle","package":"a","name":"b","properties":[)" +
+                            object_property("{not json") + "]}");
+    auto cfg = load_dir(dir.path());
+    REQUIRE(cfg);
+    CHECK(cfg->bundles.at(0).objects.at(0) == "{not json");
+    CHECK(cfg->bundles.at(0).csv_json.empty());
+  }
+
+  TEST_CASE("YAML bundle object data is converted to JSON") {
+    TempDir dir;
+    dir.write("b.json", R"({"schema":"olm.bundle","package":"a","name":"b","properties":[)" +
+                            object_property("kind: ClusterServiceVersion\nspec:\n  version: 1.0.0\n") +
+                            "]}");
+    auto cfg = load_dir(dir.path());
+    REQUIRE(cfg);
+    CHECK(cfg->bundles.at(0).csv_json ==
+          R"({"kind":"ClusterServiceVersion","spec":{"version":"1.0.0"}})");
+  }
+
+  TEST_CASE("an error in an earlier document comes before a syntax error further down") {
+    TempDir dir;
+    dir.write("x.yaml", "name: no-schema\n---\nschema: olm.package\nname: [\n");
+    auto cfg = load_dir(dir.path());
+    REQUIRE_FALSE(cfg);
+    CHECK(cfg.error().message() ==
+          "object '{\"name\":\"no-schema\"}\n' is missing root schema field");
+    CHECK(cfg.error().where()->line == 1);
+  }
 }
