@@ -3,6 +3,7 @@
 #include "bundle/document.hpp"
 #include "bundle/files.hpp"
 #include "catalog/go_compat.hpp"
+#include "catalog/go_text.hpp"
 #include "catalog/json_text.hpp"
 #include "catalog/write.hpp"
 #include "util/strings.hpp"
@@ -43,7 +44,7 @@ Result<std::optional<std::string>> go_string(const Json* v, Syntax syntax) {
       return std::to_string(v->get<unsigned long long>());
     }
     if (v->is_number_float()) {
-      return catalog::go_compat::format_float32_g(v->get<double>());
+      return catalog::gotext::format_float(v->get<double>(), 'g', 32);
     }
   }
   return std::unexpected(not_this_kind());

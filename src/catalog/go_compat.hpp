@@ -25,8 +25,4 @@ std::string indent(std::string_view compact);
 // the indented document with " <== " inserted at the offset.
 std::string pretty_error(std::string_view data, std::size_t offset, std::string_view message);
 
-// Go's strconv.FormatFloat(f, 'g', -1, 32): `f` rounded to float32, its shortest digits,
-// exponent form (at least two exponent digits) when the exponent is < -4 or >= 6.
-std::string format_float32_g(double f);
-
 } // namespace opm::catalog::go_compat

@@ -11,12 +11,4 @@ namespace opm::catalog::go {
 // of invalid UTF-8 as \ufffd, and with `escape_html` also <, >, & as \u003c, \u003e, \u0026.
 void append_json_string(std::string& out, std::string_view s, bool escape_html);
 
-// A float64 as encoding/json writes it: shortest round-trip digits, plain decimal unless
-// |v| < 1e-6 or |v| >= 1e21 (then 1e-7, 1.5e+21).
-void append_json_float(std::string& out, double v);
-
-// strconv.FormatFloat(v, 'g', -1, 64): shortest digits, exponent form when the decimal
-// exponent is < -4 or >= 6, with at least two exponent digits (1e-05, 1.5e+06).
-void append_float_g(std::string& out, double v);
-
 } // namespace opm::catalog::go

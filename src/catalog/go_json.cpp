@@ -2,6 +2,7 @@
 
 #include "catalog/go_text.hpp"
 #include "catalog/yaml_resolve.hpp"
+#include "util/go_format.hpp"
 #include "util/strings.hpp"
 
 #include <charconv>
@@ -506,7 +507,7 @@ void append_scalar(std::string& out, const Json& v) {
     out += std::to_string(v.get<std::uint64_t>());
     break;
   case Json::value_t::number_float:
-    gotext::append_json_float(out, v.get<double>());
+    util::append_json_float(out, v.get<double>());
     break;
   case Json::value_t::string:
     append_string(out, v.get_ref<const std::string&>());

@@ -112,21 +112,6 @@ std::string format_float(double v, char format, int bits) {
   return out;
 }
 
-void append_json_float(std::string& out, double v) {
-  double magnitude = std::fabs(v);
-  if (magnitude != 0 && (magnitude < 1e-6 || magnitude >= 1e21)) {
-    std::string text = format_float(v, 'e', 64);
-    // Go trims the exponent's leading zero for negative exponents: e-07 -> e-7.
-    auto n = text.size();
-    if (n >= 4 && text[n - 4] == 'e' && text[n - 3] == '-' && text[n - 2] == '0') {
-      text.erase(n - 2, 1);
-    }
-    out += text;
-    return;
-  }
-  out += format_float(v, 'f', 64);
-}
-
 std::string quote_char(unsigned char c) {
   if (c == '\'') {
     return R"('\'')";

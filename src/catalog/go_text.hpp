@@ -12,10 +12,6 @@ namespace opm::catalog::gotext {
 // float64 (bits 64) or float32 (bits 32); format is 'e', 'f' or 'g'.
 std::string format_float(double v, char format, int bits);
 
-// encoding/json's text for a finite float64: plain below 1e21 and from 1e-6 up, else
-// exponent form ("1e+21", "1e-7").
-void append_json_float(std::string& out, double v);
-
 // encoding/json's quoteChar: how a scanner error names the offending byte ('x', '\'', '"').
 std::string quote_char(unsigned char c);
 

@@ -1,6 +1,7 @@
 #include "catalog/json_writer.hpp"
 
 #include "catalog/go_format.hpp"
+#include "util/go_format.hpp"
 
 #include <charconv>
 
@@ -176,7 +177,7 @@ void JsonWriter::value(const Json& v) {
   }
   case Json::value_t::number_float:
     before_value();
-    go::append_json_float(m_out, v.get<double>());
+    util::append_json_float(m_out, v.get<double>());
     return;
   default:
     literal("null");

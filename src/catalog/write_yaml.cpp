@@ -3,6 +3,7 @@
 #include "catalog/utf8.hpp"
 #include "catalog/write.hpp"
 #include "catalog/write_objects.hpp"
+#include "util/go_format.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -60,7 +61,7 @@ void append_yaml_float(std::string& out, double v) {
     return;
   }
   std::string json;
-  go::append_json_float(json, v);
+  util::append_json_float(json, v);
   if (json.find_first_of(".e") == std::string::npos) {
     const char* first = json.data();
     const char* last = json.data() + json.size();
@@ -76,7 +77,7 @@ void append_yaml_float(std::string& out, double v) {
       return;
     }
   }
-  go::append_float_g(out, v);
+  util::append_float_g(out, v);
 }
 
 template <typename T> void plain_number(YamlEmitter& e, T n) {

@@ -2,108 +2,136 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
 
 namespace opm::util {
 
 namespace {
+
+// The shortest decimal digits that read back as `v` (v finite, non-zero):
+// v = 0.d1d2...dn x 10^point.
 struct Digits {
-  bool negative = false;
-  std::string digits; // significant digits, no point
-  int exp = 0;        // decimal exponent of the first digit
+  char d[24];
+  int count = 0;
+  int point = 0;
 };
 
-Digits shortest(double f) {
-  Digits d;
-  char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof buf, f, std::chars_format::scientific);
-  std::string_view s(buf, static_cast<std::size_t>(res.ptr - buf));
-  if (!s.empty() && s.front() == '-') {
-    d.negative = true;
-    s.remove_prefix(1);
-  }
-  auto e = s.find('e');
-  std::string_view mant = s.substr(0, e);
-  for (char c : mant) {
-    if (c != '.') {
-      d.digits += c;
+Digits shortest_digits(double v) {
+  char buf[40];
+  const auto res =
+      std::to_chars(buf, buf + sizeof buf, std::fabs(v), std::chars_format::scientific);
+  Digits digits;
+  const char* p = buf;
+  for (; p < res.ptr && *p != 'e'; ++p) {
+    if (*p != '.') {
+      digits.d[digits.count++] = *p;
     }
   }
-  d.exp = std::atoi(std::string(s.substr(e + 1)).c_str());
-  return d;
+  int exponent = 0;
+  std::from_chars(p + (p[1] == '+' ? 2 : 1), res.ptr, exponent);
+  digits.point = exponent + 1;
+  return digits;
 }
 
-std::string plain(const Digits& d) {
-  std::string out = d.negative ? "-" : "";
-  int point = d.exp + 1; // digits before the decimal point
-  int n = static_cast<int>(d.digits.size());
-  if (point <= 0) {
-    out += "0.";
-    out.append(static_cast<std::size_t>(-point), '0');
-    out += d.digits;
-  } else if (point >= n) {
-    out += d.digits;
-    out.append(static_cast<std::size_t>(point - n), '0');
+// strconv's %e layout with all shortest digits; at least two exponent digits.
+void append_exponent_form(std::string& out, const Digits& digits) {
+  out.push_back(digits.d[0]);
+  if (digits.count > 1) {
+    out.push_back('.');
+    out.append(digits.d + 1, static_cast<std::size_t>(digits.count - 1));
+  }
+  out.push_back('e');
+  int exponent = digits.point - 1;
+  out.push_back(exponent < 0 ? '-' : '+');
+  exponent = std::abs(exponent);
+  if (exponent < 10) {
+    out.push_back('0');
+  }
+  char buf[8];
+  const auto res = std::to_chars(buf, buf + sizeof buf, exponent);
+  out.append(buf, res.ptr);
+}
+
+// strconv's %f layout with all shortest digits.
+void append_fixed_form(std::string& out, const Digits& digits) {
+  if (digits.point > 0) {
+    const int integral = std::min(digits.point, digits.count);
+    out.append(digits.d, static_cast<std::size_t>(integral));
+    out.append(static_cast<std::size_t>(digits.point - integral), '0');
   } else {
-    out += d.digits.substr(0, static_cast<std::size_t>(point));
-    out += '.';
-    out += d.digits.substr(static_cast<std::size_t>(point));
+    out.push_back('0');
   }
-  return out;
+  if (digits.count > digits.point) {
+    out.push_back('.');
+    for (int i = digits.point; i < digits.count; ++i) {
+      out.push_back(i < 0 ? '0' : digits.d[i]);
+    }
+  }
 }
 
-std::string exponent(const Digits& d, int min_exp_digits) {
-  std::string out = d.negative ? "-" : "";
-  out += d.digits[0];
-  if (d.digits.size() > 1) {
-    out += '.';
-    out += d.digits.substr(1);
-  }
-  out += 'e';
-  out += d.exp < 0 ? '-' : '+';
-  std::string e = std::to_string(std::abs(d.exp));
-  while (static_cast<int>(e.size()) < min_exp_digits) {
-    e.insert(e.begin(), '0');
-  }
-  out += e;
-  return out;
-}
-
-std::string special(double f) {
-  if (std::isnan(f)) {
-    return "NaN";
-  }
-  return f > 0 ? "+Inf" : "-Inf";
-}
 } // namespace
 
-std::string format_float_g(double f) {
-  if (!std::isfinite(f)) {
-    return special(f);
+void append_json_float(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += "null"; // Go refuses to encode these; there is no JSON form
+    return;
   }
-  if (f == 0) {
-    return std::signbit(f) ? "-0" : "0";
+  if (std::signbit(v)) {
+    out.push_back('-');
   }
-  Digits d = shortest(f);
-  if (d.exp < -4 || d.exp >= 6) {
-    return exponent(d, 2);
+  if (v == 0) {
+    out.push_back('0');
+    return;
   }
-  return plain(d);
+  const Digits digits = shortest_digits(v);
+  const double magnitude = std::fabs(v);
+  if (magnitude < 1e-6 || magnitude >= 1e21) {
+    const std::size_t at = out.size();
+    append_exponent_form(out, digits);
+    // Go trims a negative two-digit exponent: 1e-07 -> 1e-7.
+    const std::size_t e = out.find('e', at);
+    if (out[e + 1] == '-' && out[e + 2] == '0' && out.size() == e + 4) {
+      out.erase(e + 2, 1);
+    }
+    return;
+  }
+  append_fixed_form(out, digits);
 }
 
-std::string format_float_json(double f) {
-  if (!std::isfinite(f)) {
-    return special(f);
+void append_float_g(std::string& out, double v) {
+  if (std::isnan(v)) {
+    out += "NaN";
+    return;
   }
-  if (f == 0) {
-    return std::signbit(f) ? "-0" : "0";
+  if (std::isinf(v)) {
+    out += v < 0 ? "-Inf" : "+Inf";
+    return;
   }
-  double a = std::fabs(f);
-  Digits d = shortest(f);
-  if (a < 1e-6 || a >= 1e21) {
-    return exponent(d, 1);
+  if (std::signbit(v)) {
+    out.push_back('-');
   }
-  return plain(d);
+  if (v == 0) {
+    out.push_back('0');
+    return;
+  }
+  const Digits digits = shortest_digits(v);
+  const int exponent = digits.point - 1;
+  if (exponent < -4 || exponent >= 6) {
+    append_exponent_form(out, digits);
+  } else {
+    append_fixed_form(out, digits);
+  }
+}
+
+std::string format_float_json(double v) {
+  std::string out;
+  append_json_float(out, v);
+  return out;
+}
+
+std::string format_float_g(double v) {
+  std::string out;
+  append_float_g(out, v);
+  return out;
 }
 
 } // namespace opm::util

@@ -1,4 +1,5 @@
 #include "catalog/go_compat.hpp"
+#include "catalog/go_text.hpp"
 
 #include <doctest/doctest.h>
 
@@ -35,14 +36,14 @@ TEST_SUITE("go_compat") {
   }
 
   TEST_CASE("formats floats as Go's 32-bit %g") {
-    CHECK(go_compat::format_float32_g(1.10) == "1.1");
-    CHECK(go_compat::format_float32_g(1.0) == "1");
-    CHECK(go_compat::format_float32_g(3.14159265358979) == "3.1415927");
-    CHECK(go_compat::format_float32_g(1e6) == "1e+06");
-    CHECK(go_compat::format_float32_g(123456) == "123456");
-    CHECK(go_compat::format_float32_g(0.0001) == "0.0001");
-    CHECK(go_compat::format_float32_g(0.00001) == "1e-05");
-    CHECK(go_compat::format_float32_g(-2.5) == "-2.5");
-    CHECK(go_compat::format_float32_g(0.0) == "0");
+    CHECK(opm::catalog::gotext::format_float(1.10, 'g', 32) == "1.1");
+    CHECK(opm::catalog::gotext::format_float(1.0, 'g', 32) == "1");
+    CHECK(opm::catalog::gotext::format_float(3.14159265358979, 'g', 32) == "3.1415927");
+    CHECK(opm::catalog::gotext::format_float(1e6, 'g', 32) == "1e+06");
+    CHECK(opm::catalog::gotext::format_float(123456, 'g', 32) == "123456");
+    CHECK(opm::catalog::gotext::format_float(0.0001, 'g', 32) == "0.0001");
+    CHECK(opm::catalog::gotext::format_float(0.00001, 'g', 32) == "1e-05");
+    CHECK(opm::catalog::gotext::format_float(-2.5, 'g', 32) == "-2.5");
+    CHECK(opm::catalog::gotext::format_float(0.0, 'g', 32) == "0");
   }
 }

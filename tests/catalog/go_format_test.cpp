@@ -1,4 +1,5 @@
 #include "catalog/go_format.hpp"
+#include "util/go_format.hpp"
 
 #include <doctest/doctest.h>
 
@@ -11,13 +12,13 @@ namespace {
 
 std::string g(double v) {
   std::string out;
-  go::append_float_g(out, v);
+  opm::util::append_float_g(out, v);
   return out;
 }
 
 std::string json(double v) {
   std::string out;
-  go::append_json_float(out, v);
+  opm::util::append_json_float(out, v);
   return out;
 }
 

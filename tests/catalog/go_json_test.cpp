@@ -2,6 +2,7 @@
 #include "catalog/go_text.hpp"
 #include "catalog/json_tree.hpp"
 #include "catalog/yaml_split.hpp"
+#include "util/go_format.hpp"
 
 #include <doctest/doctest.h>
 
@@ -100,11 +101,11 @@ TEST_SUITE("go text") {
 
   TEST_CASE("JSON float text") {
     std::string out;
-    gotext::append_json_float(out, 1e20);
+    opm::util::append_json_float(out, 1e20);
     out += ' ';
-    gotext::append_json_float(out, 1e-7);
+    opm::util::append_json_float(out, 1e-7);
     out += ' ';
-    gotext::append_json_float(out, 123.25);
+    opm::util::append_json_float(out, 123.25);
     CHECK(out == "100000000000000000000 1e-7 123.25");
   }
 
