@@ -1,6 +1,7 @@
 #include "catalog/yaml_resolve.hpp"
 
 #include "catalog/go_text.hpp"
+#include "util/base64.hpp"
 #include "util/strings.hpp"
 
 #include <charconv>
@@ -596,72 +597,6 @@ std::optional<double> parse_go_decimal_float(std::string_view s) {
   return value;
 }
 
-std::optional<std::string> decode_base64_std(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() / 4 * 3);
-  std::uint32_t acc = 0;
-  int count = 0;
-  int padding = 0;
-  std::size_t i = 0;
-  for (; i < s.size() && count < 4; ++i) {
-    char c = s[i];
-    if (c == '\r' || c == '\n') {
-      continue;
-    }
-    int v = -1;
-    if (c >= 'A' && c <= 'Z') {
-      v = c - 'A';
-    } else if (c >= 'a' && c <= 'z') {
-      v = c - 'a' + 26;
-    } else if (c >= '0' && c <= '9') {
-      v = c - '0' + 52;
-    } else if (c == '+') {
-      v = 62;
-    } else if (c == '/') {
-      v = 63;
-    } else if (c == '=' && count >= 2) {
-      // Padding only in the third or fourth place of a quantum, and it ends the data.
-      ++padding;
-      ++count;
-      continue;
-    } else {
-      return std::nullopt;
-    }
-    if (padding > 0) {
-      return std::nullopt;
-    }
-    acc = (acc << 6) | static_cast<std::uint32_t>(v);
-    if (++count == 4) {
-      out += static_cast<char>((acc >> 16) & 0xFF);
-      out += static_cast<char>((acc >> 8) & 0xFF);
-      out += static_cast<char>(acc & 0xFF);
-      acc = 0;
-      count = 0;
-    }
-  }
-  if (padding == 0) {
-    if (count != 0) {
-      return std::nullopt;
-    }
-    return out;
-  }
-  if (count != 4) {
-    return std::nullopt;
-  }
-  // Nothing but line breaks may follow the padding.
-  for (; i < s.size(); ++i) {
-    if (s[i] != '\r' && s[i] != '\n') {
-      return std::nullopt;
-    }
-  }
-  acc <<= 6 * padding;
-  out += static_cast<char>((acc >> 16) & 0xFF);
-  if (padding == 1) {
-    out += static_cast<char>((acc >> 8) & 0xFF);
-  }
-  return out;
-}
-
 void coerce_utf8(std::string& s) {
   std::size_t i = 0;
   while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80) {
@@ -696,7 +631,7 @@ std::optional<std::string> resolve_scalar(std::string_view tag, std::string&& te
   if (!resolvable_tag(tag)) {
     // Custom tags, "!", !!map, !!seq, !!merge keep the text; !!binary decodes it.
     if (tag == k_binary_tag) {
-      auto bytes = decode_base64_std(text);
+      auto bytes = util::base64_decode(text);
       if (!bytes) {
         return std::string("!!binary value contains invalid base64 data");
       }

@@ -56,9 +56,6 @@ std::optional<std::uint64_t> parse_go_uint(std::string_view s, int base = 0);
 // literals. Overflow is a failure; underflow gives a signed zero, as in Go.
 std::optional<double> parse_go_decimal_float(std::string_view s);
 
-// Go's base64.StdEncoding.DecodeString: padding required, '\r' and '\n' ignored.
-std::optional<std::string> decode_base64_std(std::string_view s);
-
 // Replace every byte that does not start a valid UTF-8 sequence with U+FFFD, as Go does.
 void coerce_utf8(std::string& s);
 

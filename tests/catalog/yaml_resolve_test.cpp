@@ -78,19 +78,6 @@ TEST_SUITE("yaml resolve") {
     CHECK(std::signbit(*negative_zero));
   }
 
-  TEST_CASE("standard base64 with padding, ignoring line breaks") {
-    CHECK(decode_base64_std("aGVsbG8=") == "hello");
-    CHECK(decode_base64_std("aGVs\nbG8=\r\n") == "hello");
-    CHECK(decode_base64_std("aGk=") == "hi");
-    CHECK(decode_base64_std("aA==") == "h");
-    CHECK(decode_base64_std("") == "");
-    CHECK_FALSE(decode_base64_std("aGVsbG8").has_value());
-    CHECK_FALSE(decode_base64_std("aGVsbG8=x").has_value());
-    CHECK_FALSE(decode_base64_std("aGVsbG8==").has_value());
-    CHECK_FALSE(decode_base64_std("a===").has_value());
-    CHECK_FALSE(decode_base64_std("aG-s").has_value());
-  }
-
   TEST_CASE("invalid UTF-8 bytes become U+FFFD one by one") {
     std::string s = "a\xff\xe2\x82z\xc3\xa9";
     coerce_utf8(s);

@@ -48,4 +48,17 @@ TEST_SUITE("base64") {
     CHECK(base64_decode("Zg=x").error().message() == "illegal base64 data at input byte 2");
     CHECK(base64_decode("Zg==Zg==").error().message() == "illegal base64 data at input byte 4");
   }
+
+  TEST_CASE("standard base64 with padding, ignoring line breaks") {
+    CHECK(base64_decode("aGVsbG8=").value_or("<error>") == "hello");
+    CHECK(base64_decode("aGVs\nbG8=\r\n").value_or("<error>") == "hello");
+    CHECK(base64_decode("aGk=").value_or("<error>") == "hi");
+    CHECK(base64_decode("aA==").value_or("<error>") == "h");
+    CHECK(base64_decode("").value_or("<error>") == "");
+    CHECK_FALSE(base64_decode("aGVsbG8").has_value());
+    CHECK_FALSE(base64_decode("aGVsbG8=x").has_value());
+    CHECK_FALSE(base64_decode("aGVsbG8==").has_value());
+    CHECK_FALSE(base64_decode("a===").has_value());
+    CHECK_FALSE(base64_decode("aG-s").has_value());
+  }
 }
