@@ -588,6 +588,7 @@ Result<Response> Session::request(const Endpoint& endpoint, const std::string& r
   if (r.broken() && r.delivered == 0) {
     return std::unexpected(status_error(request, r));
   }
+  r.url = request.url;
   return r;
 }
 

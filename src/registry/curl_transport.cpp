@@ -139,7 +139,7 @@ size_t on_body(char* data, size_t size, size_t n, void* user) {
   std::string_view chunk(data, size * n);
   Response& r = *ex->response;
   if (ex->success_status && ex->request->sink) {
-    if (!ex->request->sink(chunk)) {
+    if (!ex->request->sink(chunk, r)) {
       r.aborted_by_sink = true;
       return 0;
     }

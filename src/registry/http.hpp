@@ -18,14 +18,17 @@ using Headers = std::vector<std::pair<std::string, std::string>>;
 inline constexpr std::size_t k_manifest_body_cap = 4U << 20;
 inline constexpr std::size_t k_small_body_cap = 1U << 20;
 
+struct Response;
+
 struct Request {
   std::string method = "GET";
   std::string url;
   Headers headers;
   std::string body; // sent as-is (form posts)
-  // Receives the body of a 2xx response as it arrives; returning false aborts the transfer.
-  // Without a sink the body is collected into Response::body, up to `max_body` bytes.
-  std::function<bool(std::string_view)> sink;
+  // Receives the body of a 2xx response as it arrives, with the response so far (status and
+  // headers); returning false aborts the transfer. Without a sink the body is collected into
+  // Response::body, up to `max_body` bytes.
+  std::function<bool(std::string_view, const Response&)> sink;
   std::size_t max_body = k_manifest_body_cap;
   bool blob = false; // no total time limit, stall detection only
   // Free text for the debug log ("retry 2/5: 503").
@@ -47,6 +50,7 @@ struct Response {
   bool tls_failure = false;
   bool http_to_https = false;  // TLS handshake met a plain-HTTP server
   std::uint64_t delivered = 0; // body bytes handed to the sink or collected
+  std::string url;             // the absolute URL first requested (set by Session)
   std::chrono::milliseconds elapsed{0};
 
   [[nodiscard]] std::optional<std::string> header(std::string_view name) const;

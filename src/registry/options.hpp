@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/error.hpp"
+
 #include <fmt/format.h>
 
 #include <chrono>
@@ -97,6 +99,12 @@ struct Options {
     return it->second;
   }
 };
+
+// The global TLS flags' combination errors (registry.md §1.1), checked before any I/O.
+Result<void> check_flag_combination(bool use_http, bool skip_tls_verify, bool skip_tls);
+
+// Unpack limits from OPM_UNPACK_MAX_TOTAL, _FILE, _ENTRIES, _RATIO (bytes, count, ratio).
+UnpackLimits limits_from_env(const std::map<std::string, std::string>& env);
 
 // Default persistent cache: $OLM_CACHE_DIR/images, else $XDG_CACHE_HOME/opm, else
 // $HOME/.cache/opm; empty when none of them is known.
