@@ -136,6 +136,7 @@ void add_pull_debug(CLI::App& parent, Context& ctx, Action& chosen) {
   auto flags = std::make_shared<PullFlags>();
   auto* sub = parent.add_subcommand("__pull", "Pull images with the registry client (debugging)");
   sub->group("");
+  sub->fallthrough(); // global flags may follow the command name, as with cobra
   sub->add_option("refs", flags->refs, "image references, oci:DIR[:TAG], docker-archive:FILE")
       ->required();
   sub->add_flag("--labels", flags->labels, "print each image's labels as JSON");

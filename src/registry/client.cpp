@@ -273,7 +273,8 @@ Response Session::send(Request request, const std::string& host) {
       }
     }
     r = follow(request);
-    bool broke_clean = r.broken() && r.delivered == 0 && !r.aborted_by_sink && !interrupted();
+    bool broke_clean =
+        r.broken() && r.retryable && r.delivered == 0 && !r.aborted_by_sink && !interrupted();
     bool retry = retryable_status(r.status) || broke_clean;
     {
       std::lock_guard lock(m_mutex);

@@ -49,6 +49,7 @@ struct Response {
   bool timed_out = false;
   bool tls_failure = false;
   bool http_to_https = false;  // TLS handshake met a plain-HTTP server
+  bool retryable = false;      // a broken exchange worth another attempt (resets, timeouts)
   std::uint64_t delivered = 0; // body bytes handed to the sink or collected
   std::string url;             // the absolute URL first requested (set by Session)
   std::chrono::milliseconds elapsed{0};

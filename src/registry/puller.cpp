@@ -369,7 +369,7 @@ private:
       out.media_type.resize(semi);
     }
     // A schema 1 body is refused before it reaches the cache.
-    if (out.media_type.find("manifest.v1") != std::string::npos) {
+    if (out.media_type == media::docker_schema1 || out.media_type == media::docker_schema1_signed) {
       return util::fail(Errc::invalid, std::string(k_schema1_error));
     }
     OPM_TRY(st.put(out.digest, body));
