@@ -106,6 +106,20 @@ run_opm "${PULL[@]}" "$FAULT/ops/big:v1"
 check "the first blob request carried the token" test "$(count GET "/blobs/$LAYER" host=$FAULT auth=True)" -ge 1
 check "the redirected request carried no Authorization" test "$(count GET "/blobs/$LAYER" host=localhost:$FAULT_PORT auth=True)" = 0
 
+# SIGINT during a stalled download: the process stops promptly and leaves nothing behind.
+fault_rules "[{\"path\": \"/blobs/$LAYER\", \"method\": \"GET\", \"action\": \"stall\", \"after_bytes\": 65536, \"seconds\": 30}]"
+"$OPM" __pull --use-http --no-cache --unpack "$WORK/u-interrupted" "$FAULT/ops/big:v1" > /dev/null 2>&1 &
+OPM_PID=$!
+sleep 1.5
+started=$(date +%s)
+kill -INT "$OPM_PID"
+RC=0
+wait "$OPM_PID" || RC=$?
+check "SIGINT ends the pull" test "$RC" = 130
+check "SIGINT ends it promptly" test $(( $(date +%s) - started )) -le 3
+check "SIGINT leaves no temporary cache" tmp_empty
+check "SIGINT leaves no partial tree" test -z "$(find "$WORK" -maxdepth 1 -name 'u-interrupted*')"
+
 DEAD=127.0.0.1:$(free_port)
 expect_fail "a dead registry is named" "pinging container registry $DEAD" "${PULL[@]}" --max-attempts 2 "$DEAD/ops/etcd:v1"
 

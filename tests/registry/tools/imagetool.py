@@ -12,6 +12,7 @@ Layer options, each adding one layer in order:
   --entry-json FILE     a JSON list of tar entries: name, type (file|dir|symlink|hardlink|
                         char|block|fifo), data, zeros, link, mode (octal string); "$VAR" in
                         names and links is expanded from the environment
+  --raw FILE            FILE's bytes as they are, labelled as an uncompressed tar layer
   --compression gzip|zstd|none   for the layers that follow (default gzip)
 Push options: --user U:P (Basic or a bearer token fetched with it), --cacert FILE.
 Prints "<manifest digest> <size> <media type>".
@@ -264,6 +265,10 @@ def parse_image_args(args, docker):
             img.add_layer(tar_of_dir(args[i + 1]), how); i += 2
         elif a == "--entry-json":
             img.add_layer(tar_of_spec(args[i + 1]), how); i += 2
+        elif a == "--raw":
+            with open(args[i + 1], "rb") as f:
+                blob = f.read()
+            img.layers.append(("application/vnd.oci.image.layer.v1.tar", blob, sha256(blob))); i += 2
         elif a == "--label":
             k, v = args[i + 1].split("=", 1); img.labels[k] = v; i += 2
         elif a == "--arch":
