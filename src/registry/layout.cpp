@@ -226,10 +226,7 @@ Result<void> BlobStore::ingest(std::string_view digest, std::int64_t size,
   if (actual != digest) {
     return util::fail(Errc::network, fmt::format("digest mismatch for {}: got {}", digest, actual));
   }
-  if (::fsync(fd.fd) != 0) {
-    return util::fail(Errc::io,
-                      fmt::format("fsync {}: {}", temp.string(), util::errno_text(errno)));
-  }
+  OPM_TRY(make_durable(fd.fd));
   ::fchmod(fd.fd, 0444);
   fs::path target = path_of(digest);
   if (::rename(temp.c_str(), target.c_str()) != 0) {
@@ -240,39 +237,89 @@ Result<void> BlobStore::ingest(std::string_view digest, std::int64_t size,
   return {};
 }
 
+Result<void> BlobStore::make_durable(int fd) {
+  std::unique_lock lock(m_sync_mutex);
+  std::uint64_t ticket = ++m_sync_requested;
+  while (m_sync_done < ticket) {
+    if (m_syncing) {
+      m_sync_cv.wait(lock);
+      continue;
+    }
+    m_syncing = true;
+    std::uint64_t target = m_sync_requested;
+    lock.unlock();
+    int rc = ::syncfs(fd);
+    int err = errno;
+    lock.lock();
+    m_syncing = false;
+    if (rc != 0) {
+      m_sync_cv.notify_all();
+      return util::fail(Errc::io,
+                        fmt::format("syncfs {}: {}", m_root.string(), util::errno_text(err)));
+    }
+    m_sync_done = std::max(m_sync_done, target);
+    m_sync_cv.notify_all();
+  }
+  return {};
+}
+
 Result<void> BlobStore::put(std::string_view digest, std::string_view bytes) {
   return ingest(digest, static_cast<std::int64_t>(bytes.size()),
                 [&](Writer& w) { return w.write(bytes); });
 }
 
-Result<void> BlobStore::record(const std::string& reference, const Descriptor& manifest) {
-  std::string name = hex_encode(reference);
+void BlobStore::note(const std::string& reference, const Descriptor& manifest) {
+  std::lock_guard lock(m_mutex);
+  m_pending[hex_encode(reference)] = manifest;
+}
+
+Result<void> BlobStore::flush() {
+  std::map<std::string, Descriptor> pending;
   {
-    auto current = lookup(reference);
-    if (current && current->digest == manifest.digest &&
-        current->media_type == manifest.media_type) {
-      return {};
-    }
+    std::lock_guard lock(m_mutex);
+    pending.swap(m_pending);
+  }
+  if (pending.empty()) {
+    return {};
   }
   FileLock lock(m_root / "index.lock");
   json doc = read_index(m_root);
   json& list = doc["manifests"];
-  json entry = {{"mediaType", manifest.media_type},
-                {"digest", manifest.digest},
-                {"size", manifest.size},
-                {"annotations", {{k_ref_annotation, name}}}};
-  bool replaced = false;
+  bool changed = false;
   for (auto& e : list) {
-    if (e.is_object() && e.contains("annotations") && e["annotations"].is_object() &&
-        e["annotations"].value(k_ref_annotation, "") == name) {
-      e = entry;
-      replaced = true;
+    if (!e.is_object() || !e.contains("annotations") || !e["annotations"].is_object()) {
+      continue;
     }
+    auto it = pending.find(e["annotations"].value(k_ref_annotation, ""));
+    if (it == pending.end()) {
+      continue;
+    }
+    const Descriptor& d = it->second;
+    if (e.value("digest", "") != d.digest || e.value("mediaType", "") != d.media_type ||
+        e.value("size", std::int64_t{-1}) != d.size) {
+      e["digest"] = d.digest;
+      e["mediaType"] = d.media_type;
+      e["size"] = d.size;
+      changed = true;
+    }
+    pending.erase(it);
   }
-  if (!replaced) {
-    list.push_back(entry);
+  for (const auto& [name, d] : pending) {
+    list.push_back({{"mediaType", d.media_type},
+                    {"digest", d.digest},
+                    {"size", d.size},
+                    {"annotations", {{k_ref_annotation, name}}}});
+    changed = true;
+  }
+  if (!changed) {
+    return {};
   }
   return util::write_file_atomic(m_root / "index.json", doc.dump());
+}
+
+Result<void> BlobStore::record(const std::string& reference, const Descriptor& manifest) {
+  note(reference, manifest);
+  return flush();
 }
 
 std::optional<Descriptor> BlobStore::lookup(const std::string& reference) const {

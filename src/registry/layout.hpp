@@ -3,6 +3,7 @@
 #include "registry/manifest.hpp"
 #include "util/error.hpp"
 
+#include <condition_variable>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -46,7 +47,11 @@ public:
   Result<void> put(std::string_view digest, std::string_view bytes);
 
   // index.json: remember the manifest a reference resolved to; annotation
-  // org.opencontainers.image.ref.name = hex(reference).
+  // org.opencontainers.image.ref.name = hex(reference). `note` keeps it in memory until
+  // `flush` merges every noted reference into the file under a lock (one write per batch);
+  // `record` does both.
+  void note(const std::string& reference, const Descriptor& manifest);
+  Result<void> flush();
   Result<void> record(const std::string& reference, const Descriptor& manifest);
   std::optional<Descriptor> lookup(const std::string& reference) const;
 
@@ -56,10 +61,19 @@ public:
 private:
   explicit BlobStore(std::filesystem::path root);
   std::shared_ptr<std::mutex> digest_mutex(std::string_view digest);
+  // Makes everything written to `fd`'s filesystem so far durable. Concurrent callers share
+  // one syncfs (group commit) instead of one journal commit per blob.
+  Result<void> make_durable(int fd);
 
   std::filesystem::path m_root;
   std::mutex m_mutex;
   std::map<std::string, std::shared_ptr<std::mutex>, std::less<>> m_inflight;
+  std::map<std::string, Descriptor> m_pending; // hex(reference) -> manifest
+  std::mutex m_sync_mutex;
+  std::condition_variable m_sync_cv;
+  std::uint64_t m_sync_requested = 0;
+  std::uint64_t m_sync_done = 0;
+  bool m_syncing = false;
 };
 
 // Reads an OCI image layout directory (`oci:DIR[:TAG]`): the descriptor for `tag`

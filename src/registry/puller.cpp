@@ -13,7 +13,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <future>
 #include <mutex>
 #include <optional>
 #include <system_error>
@@ -116,6 +118,7 @@ public:
     for (auto& t : threads) {
       t.join();
     }
+    flush_index();
     std::vector<Result<PulledImage>> out;
     out.reserve(refs.size());
     for (auto& s : slots) {
@@ -125,6 +128,7 @@ public:
   }
 
   void destroy() override {
+    flush_index();
     std::lock_guard lock(m_mutex);
     m_store.reset();
     m_session.reset();
@@ -144,6 +148,19 @@ public:
   }
 
 private:
+  void flush_index() {
+    BlobStore* st = nullptr;
+    {
+      std::lock_guard lock(m_mutex);
+      st = m_store.get();
+    }
+    if (st != nullptr && m_temp_cache.empty()) {
+      if (auto r = st->flush(); !r) {
+        m_options.log.warn("recording pulled images in the cache index: {}", r.error().message());
+      }
+    }
+  }
+
   // ---- shared state, built on first use -------------------------------------------
   Result<BlobStore*> store() {
     std::lock_guard lock(m_mutex);
@@ -311,20 +328,28 @@ private:
     }
     image.config_digest = manifest.config.digest;
     image.layers = manifest.layers;
-    OPM_TRY(fetch_blob(*s, *st, ep, repo, manifest.config, text));
+    // Layers download beside the config: one round trip less per image on slow links.
+    bool need_layers =
+        with_layers && std::any_of(manifest.layers.begin(), manifest.layers.end(),
+                                   [&](const Descriptor& l) { return !st->has(l.digest, l.size); });
+    std::future<Result<void>> layers_done;
+    if (need_layers) {
+      layers_done = std::async(std::launch::async, [&]() -> Result<void> {
+        for (const auto& l : manifest.layers) {
+          OPM_TRY(fetch_blob(*s, *st, ep, repo, l, text));
+        }
+        return {};
+      });
+    }
+    auto config_fetched = fetch_blob(*s, *st, ep, repo, manifest.config, text);
+    if (layers_done.valid()) {
+      OPM_TRY(layers_done.get());
+    }
+    OPM_TRY(std::move(config_fetched));
     auto config_body = OPM_TRY(st->read(manifest.config.digest, k_manifest_body_cap));
     auto config = OPM_TRY(parse_config(config_body));
     image.labels = std::move(config.labels);
-    if (with_layers) {
-      for (const auto& l : manifest.layers) {
-        OPM_TRY(fetch_blob(*s, *st, ep, repo, l, text));
-      }
-    }
-    auto recorded = st->record(src.ref.string(), top);
-    if (!recorded) {
-      m_options.log.warn("recording {} in the image cache: {}", src.ref.string(),
-                         recorded.error().message());
-    }
+    st->note(src.ref.string(), top);
     return image;
   }
 
