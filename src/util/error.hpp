@@ -69,7 +69,7 @@ using util::Result;
 
 // Pass an error up unchanged: `auto v = OPM_TRY(parse(x));` (ccache's TRY).
 #define OPM_TRY(expr)                                                                              \
-  __extension__({                                                                                 \
+  __extension__({                                                                                  \
     auto opm_try_result_ = (expr);                                                                 \
     if (!opm_try_result_) {                                                                        \
       return std::unexpected(std::move(opm_try_result_).error());                                 \
