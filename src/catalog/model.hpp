@@ -2,9 +2,12 @@
 
 #include "catalog/declcfg.hpp"
 #include "util/error.hpp"
+#include "util/semver.hpp"
 
+#include <deque>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,6 +21,9 @@ struct Deprecation {
   bool present = false;
 };
 
+// One channel entry. The graph edges (replaces, skips, skipRange) belong to the entry;
+// everything else comes from the olm.bundle object of that name, shared by every channel
+// that lists it.
 struct Bundle {
   std::string name;
   std::string package;
@@ -26,25 +32,33 @@ struct Bundle {
   std::string replaces;
   std::vector<std::string> skips;
   std::string skip_range;
-  std::vector<Property> properties;
-  std::vector<RelatedImage> related_images;
-  std::vector<std::string> objects;
-  std::string csv_json;
-  std::string version;  // olm.package version text ("" when absent)
-  std::string release;  // olm.package release text ("" when absent)
+  std::string version;                                  // olm.package version text ("" when absent)
+  std::string release;                                  // olm.package release text ("" when absent)
+  util::semver::Version parsed_version;                 // 0.0.0 when absent
+  std::vector<util::semver::PreRelease> parsed_release; // empty when absent
   Deprecation deprecation;
   bool has_blob = false; // false: a channel entry with no olm.bundle object
-  Location where;        // the olm.bundle object, or the channel for entries without one
+  // The olm.bundle object (properties, related images, objects, CSV), or nullptr for an
+  // entry without one. Points into the DeclarativeConfig given to to_model().
+  const catalog::Bundle* blob = nullptr;
+  Location where; // the olm.bundle object, or the channel for entries without one
+
+  [[nodiscard]] std::span<const Property> properties() const;
+  [[nodiscard]] std::span<const RelatedImage> related_images() const;
+  [[nodiscard]] std::span<const std::string> objects() const;
+  [[nodiscard]] std::string_view csv_json() const;
+  // "<version>" or, with a release, "<version>-<release>" (upstream's VersionString).
+  [[nodiscard]] std::string version_string() const;
 };
 
 struct Channel {
   std::string name;
   std::string package;
-  std::map<std::string, Bundle> bundles; // by name
-  std::vector<std::string> entry_order;  // entry names in channel order
+  std::map<std::string, Bundle, std::less<>> bundles; // by name
+  std::vector<std::string> entry_order;               // entry names in channel order
   std::vector<Property> properties;
   Deprecation deprecation;
-  Location where;
+  Location where; // the olm.channel object (the olm.package for a synthesised default)
 };
 
 struct Package {
@@ -52,19 +66,40 @@ struct Package {
   std::string description;
   std::optional<Icon> icon;
   std::string default_channel; // "" when unset
-  std::map<std::string, Channel> channels;
+  std::map<std::string, Channel, std::less<>> channels;
   Deprecation deprecation;
   Location where;
 };
 
 struct Model {
-  std::map<std::string, Package> packages;
+  std::map<std::string, Package, std::less<>> packages;
+  // Bundle objects owned by the model itself, for a model built from something other than a
+  // DeclarativeConfig (an index database): Bundle::blob may point here, one object per entry
+  // when channels differ. A deque keeps them in place as it grows and when the model moves.
+  std::deque<catalog::Bundle> owned_blobs;
+
+  Model() = default;
+  Model(Model&&) = default;
+  Model& operator=(Model&&) = default;
+  // Copies would leave Bundle::blob pointing into the original.
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+  ~Model() = default;
 };
 
-// validate.md §3: the first failing conversion check, or the model.
+// validate.md §3: the first failing conversion check, or the model. The model points into
+// `cfg` (Bundle::blob): keep `cfg` alive and unchanged while the model is used.
 Result<Model> to_model(const DeclarativeConfig& cfg);
+Result<Model> to_model(DeclarativeConfig&& cfg) = delete;
 
-// The unique bundle no other bundle of the channel replaces or skips; error text as upstream.
+// The unique bundle no other bundle of the channel replaces or skips; error text as upstream:
+// "no channel head found in graph", "multiple channel heads found in graph: x1, x2".
 Result<const Bundle*> channel_head(const Channel& channel);
+
+// A release (olm.package "release"): at most 20 characters, dot-separated semver
+// pre-release identifiers. "" is no release. Errors as upstream's model.NewRelease:
+// `invalid release "01.a_b": segment 0: Numeric PreRelease version must not contain leading
+// zeroes "01"` + "\n" + `segment 1: Invalid character(s) found in prerelease "a_b"`.
+Result<std::vector<util::semver::PreRelease>> parse_release(std::string_view text);
 
 } // namespace opm::catalog::model

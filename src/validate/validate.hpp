@@ -32,4 +32,10 @@ Outcome check(const catalog::DeclarativeConfig& cfg);
 // The rules over an already converted model. Empty message when valid.
 Outcome check_model(const catalog::model::Model& model);
 
+// What upstream's ConvertToModel returns: the model of a catalog that passes every check,
+// or an Error whose message is exactly check()'s (located at its first finding). The model
+// points into `cfg` (see catalog::model::to_model).
+Result<catalog::model::Model> valid_model(const catalog::DeclarativeConfig& cfg);
+Result<catalog::model::Model> valid_model(catalog::DeclarativeConfig&& cfg) = delete;
+
 } // namespace opm::validate

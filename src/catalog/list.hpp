@@ -1,0 +1,31 @@
+#pragma once
+
+#include "catalog/model.hpp"
+#include "util/error.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+// The tables of `opm alpha list packages|channels|bundles` (init-dockerfile-list.md §3),
+// built from a model that passed validation (validate::valid_model gives one, failing with
+// the message upstream prints). Rows sorted byte-wise; columns aligned as Go's tabwriter
+// aligns them (widest cell + 2 spaces, last column unpadded), every row ending in "\n".
+namespace opm::catalog {
+
+// NAME, DISPLAY NAME (spec.displayName of the CSV of the default channel's head), DEFAULT CHANNEL.
+std::string list_packages(const model::Model& model);
+
+// PACKAGE, CHANNEL, HEAD; only `package` when given (`package "nope" not found` otherwise).
+Result<std::string> list_channels(const model::Model& model, std::string_view package = {});
+
+// PACKAGE, CHANNEL, BUNDLE, REPLACES, SKIPS (comma-joined), SKIP RANGE, IMAGE: one row per
+// channel entry; only `package` when given.
+Result<std::string> list_bundles(const model::Model& model, std::string_view package = {});
+
+// Go's text/tabwriter (minwidth 0, padding 2, padded with spaces, no flags) over rows of
+// cells: every cell but a row's last is padded to its column's width; widths count code
+// points.
+std::string tabulate(const std::vector<std::vector<std::string>>& rows);
+
+} // namespace opm::catalog
