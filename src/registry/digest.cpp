@@ -12,8 +12,16 @@ struct Hasher::State {
 };
 
 Hasher::Hasher(std::string_view algorithm) : m_state(std::make_unique<State>()) {
-  m_state->name = algorithm == "sha512" ? "sha512" : "sha256";
-  m_state->md = algorithm == "sha512" ? EVP_sha512() : EVP_sha256();
+  if (algorithm == "sha512") {
+    m_state->name = "sha512";
+    m_state->md = EVP_sha512();
+  } else if (algorithm == "sha384") {
+    m_state->name = "sha384";
+    m_state->md = EVP_sha384();
+  } else {
+    m_state->name = "sha256";
+    m_state->md = EVP_sha256();
+  }
   m_state->ctx = EVP_MD_CTX_new();
   OPM_ASSERT(m_state->ctx != nullptr);
   reset();

@@ -8,10 +8,10 @@
 
 namespace opm::registry {
 
-// Streaming sha256/sha512 over bytes, finished as "sha256:<hex>".
+// Streaming sha256/sha384/sha512 over bytes, finished as "sha256:<hex>".
 class Hasher {
 public:
-  // `algorithm` is "sha256" or "sha512"; anything else falls back to sha256.
+  // `algorithm` is "sha256", "sha384" or "sha512"; anything else falls back to sha256.
   explicit Hasher(std::string_view algorithm = "sha256");
   ~Hasher();
   Hasher(Hasher&&) noexcept;

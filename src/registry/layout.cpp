@@ -141,8 +141,10 @@ BlobStore::BlobStore(fs::path root) : m_root(std::move(root)) {}
 Result<std::unique_ptr<BlobStore>> BlobStore::open(const fs::path& root) {
   std::error_code ec;
   fs::create_directories(root / "blobs" / "sha256", ec);
-  if (!ec) {
-    fs::create_directories(root / "blobs" / "sha512", ec);
+  for (const char* alg : {"sha384", "sha512"}) {
+    if (!ec) {
+      fs::create_directories(root / "blobs" / alg, ec);
+    }
   }
   if (!ec) {
     fs::create_directories(root / "ingest", ec);
@@ -376,7 +378,7 @@ Result<void> BlobStore::collect_garbage() {
     }
   }
   std::error_code ec;
-  for (const char* alg : {"sha256", "sha512"}) {
+  for (const char* alg : {"sha256", "sha384", "sha512"}) {
     for (const auto& e : fs::directory_iterator(m_root / "blobs" / alg, ec)) {
       std::string d = std::string(alg) + ":" + e.path().filename().string();
       if (!keep.contains(d)) {

@@ -25,9 +25,10 @@ struct Reference {
   [[nodiscard]] std::string api_host() const;
 };
 
-// Docker's reference grammar applied to `text` with familiar-name normalisation:
+// Docker's reference grammar (util::parse_reference) with familiar-name normalisation:
 // "busybox" -> docker.io/library/busybox:latest, "index.docker.io/x" -> docker.io/x.
-// The default tag "latest" is added when there is neither tag nor digest.
+// The default tag "latest" is added when there is neither tag nor digest. Bracketed IPv6
+// registries ("[::1]:5000/ns/img") are accepted too (registry.md §2.1).
 Result<Reference> parse_normalized(std::string_view text);
 
 // What opm accepts (registry.md §2.3): the text must already be canonical
@@ -40,7 +41,7 @@ std::string normalize_registry_host(std::string_view host);
 // True for the hosts that never leave the machine: localhost, 127.0.0.0/8, ::1.
 bool is_loopback_host(std::string_view host_and_port);
 
-// Lower-case digest check: "sha256:<64 hex>" or "sha512:<128 hex>".
+// go-digest's check: sha256, sha384 or sha512 with lower-case hex of the right length.
 bool is_valid_digest(std::string_view digest);
 
 } // namespace opm::registry
