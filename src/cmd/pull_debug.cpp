@@ -47,7 +47,6 @@ registry::Options make_options(Context& ctx, const PullFlags& f) {
   o.ca_file = f.ca_file;
   o.jobs = f.jobs;
   o.limits = registry::limits_from_env(ctx.env.vars);
-  o.user_agent = "opm/__pull";
   if (f.retry_delay_ms >= 0) {
     o.retry.initial_delay = std::chrono::milliseconds(f.retry_delay_ms);
   }
@@ -90,6 +89,17 @@ Result<void> run_pull(Context& ctx, const PullFlags& f) {
       if (f.refs.size() > 1) {
         std::error_code ec;
         std::filesystem::create_directories(f.unpack_dir, ec);
+      }
+      if (f.labels) {
+        // render's order: labels first, then the tree
+        auto labels = puller->labels(f.refs[i]);
+        if (!labels) {
+          first_error = first_error.value_or(labels.error());
+          ctx.err << "error: " << labels.error().message() << "\n";
+          continue;
+        }
+        nlohmann::json j = *labels;
+        ctx.out << f.refs[i] << " " << j.dump() << "\n";
       }
       auto r = puller->unpack(f.refs[i], dir, f.prefixes);
       if (!r) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "util/error.hpp"
+#include "util/version.hpp"
 
 #include <fmt/format.h>
 
@@ -89,7 +90,7 @@ struct Options {
   std::vector<std::filesystem::path> certs_dirs;
   Log log;
   std::function<void(const Progress&)> progress; // null = quiet
-  std::string user_agent = "opm";
+  std::string user_agent = std::string("opm/") + std::string(util::version());
 
   [[nodiscard]] std::optional<std::string> getenv(const std::string& name) const {
     auto it = env.find(name);

@@ -226,26 +226,41 @@ private:
   // ---- entry point -------------------------------------------------------------------
   Result<PulledImage> resolve(std::string_view ref, bool with_layers) {
     std::string key(ref);
+    std::optional<PullSource> pinned;
     {
       std::lock_guard lock(m_mutex);
-      if (auto it = m_memo.find(key); it != m_memo.end() && (it->second.full || !with_layers)) {
-        return it->second.image;
+      if (auto it = m_memo.find(key); it != m_memo.end()) {
+        if (it->second.full || !with_layers) {
+          return it->second.image;
+        }
+        // Labels were read before: fetch the layers of the very manifest they came from,
+        // without asking for the tag again.
+        pinned = it->second.source;
+        if (pinned) {
+          pinned->ref.tag.clear();
+          pinned->ref.digest = it->second.image.digest;
+        }
       }
     }
+    PullSource used;
     Result<PulledImage> r = ref.starts_with("oci:")              ? from_layout(ref)
                             : ref.starts_with("docker-archive:") ? from_archive(ref)
-                                                                 : from_registry(ref, with_layers);
+                            : pinned ? from_source(ref, *pinned, with_layers)
+                                     : from_registry(ref, with_layers, used);
     if (r) {
       std::lock_guard lock(m_mutex);
       auto& m = m_memo[key];
       m.image = *r;
       m.full = m.full || with_layers;
+      if (!pinned && !used.ref.domain.empty()) {
+        m.source = used;
+      }
     }
     return r;
   }
 
   // ---- registries ----------------------------------------------------------------------
-  Result<PulledImage> from_registry(std::string_view text, bool with_layers) {
+  Result<PulledImage> from_registry(std::string_view text, bool with_layers, PullSource& used) {
     auto ref = OPM_TRY(parse_canonical(text));
     const auto* c = OPM_TRY(conf());
     auto sources = OPM_TRY(c->sources(ref));
@@ -254,6 +269,7 @@ private:
     for (const auto& src : sources) {
       auto r = from_source(text, src, with_layers);
       if (r) {
+        used = src;
         return r;
       }
       if (interrupted()) {
@@ -667,6 +683,7 @@ private:
   struct Memo {
     PulledImage image;
     bool full = false;
+    std::optional<PullSource> source; // where a registry image came from
   };
 
   Options m_options;

@@ -1,4 +1,5 @@
 #include "registry/client.hpp"
+#include "registry/curl_transport.hpp"
 
 #include <doctest/doctest.h>
 
@@ -252,5 +253,83 @@ TEST_SUITE("registry client") {
     auto insecure = s.request({"other.example", "other.example", true}, "a", req);
     REQUIRE(insecure);
     CHECK(insecure->url == "http://other.example/v2/a/manifests/v1");
+  }
+}
+
+TEST_SUITE("registry proxies") {
+  TEST_CASE("chooses proxies with Go's rules") {
+    Options o;
+    o.env["HTTPS_PROXY"] = "http://proxy.corp:3128";
+    o.env["HTTP_PROXY"] = "http://plainproxy.corp:3128";
+    o.env["NO_PROXY"] = "internal.corp, .skip.example,10.0.0.0/8,port.example:5000";
+    CHECK(proxy_for(o, "https://quay.io/v2/") == "http://proxy.corp:3128");
+    CHECK(proxy_for(o, "http://quay.io/v2/") == "http://plainproxy.corp:3128");
+    CHECK(proxy_for(o, "https://internal.corp/v2/").empty());
+    CHECK(proxy_for(o, "https://a.b.internal.corp/v2/").empty());
+    CHECK(proxy_for(o, "https://skip.example/v2/").empty());
+    CHECK(proxy_for(o, "https://x.skip.example/v2/").empty());
+    CHECK(proxy_for(o, "https://notinternal.corp/v2/") == "http://proxy.corp:3128");
+    CHECK(proxy_for(o, "https://10.1.2.3:5000/v2/").empty());
+    CHECK(proxy_for(o, "https://port.example:5000/v2/").empty());
+    CHECK(proxy_for(o, "https://port.example/v2/") == "http://proxy.corp:3128");
+    // loopback is never proxied
+    CHECK(proxy_for(o, "https://127.0.0.1:5000/v2/").empty());
+    CHECK(proxy_for(o, "https://localhost/v2/").empty());
+    CHECK(proxy_for(o, "https://[::1]:5000/v2/").empty());
+    o.env["NO_PROXY"] = "*";
+    CHECK(proxy_for(o, "https://quay.io/v2/").empty());
+  }
+}
+
+TEST_SUITE("registry client") {
+  TEST_CASE("a plain-http token realm on another host is refused for a secure registry") {
+    std::vector<Request> seen;
+    auto o = quick_options();
+    Session s(o, std::make_unique<FakeTransport>(
+                     [](const Request& r) {
+                       (void)r;
+                       return answer(401, {{"WWW-Authenticate",
+                                            R"(Bearer realm="http://auth.example/token")"}});
+                     },
+                     &seen));
+    Request req;
+    req.url = "/v2/a/manifests/v1";
+    auto r = s.request({"reg.example", "reg.example", false}, "a", req);
+    REQUIRE(!r);
+    CHECK(r.error().message() == "refusing token realm http://auth.example/token: not https");
+    for (const auto& x : seen) {
+      CHECK(!x.url.starts_with("http://auth.example"));
+    }
+  }
+
+  TEST_CASE("insufficient_scope asks for the union of scopes") {
+    std::vector<Request> seen;
+    auto o = quick_options();
+    Session s(
+        o, std::make_unique<FakeTransport>(
+               [](const Request& r) {
+                 std::string realm = R"(Bearer realm="https://reg.example/token",service="reg")";
+                 if (r.url.ends_with("/v2/")) {
+                   return answer(401, {{"WWW-Authenticate", realm}});
+                 }
+                 if (r.url.starts_with("https://reg.example/token")) {
+                   bool both = r.url.find("scope=repository%3Aother%3Apull") != std::string::npos;
+                   return answer(200, {}, both ? R"({"token":"BOTH"})" : R"({"token":"ONE"})");
+                 }
+                 if (r.header("authorization") == "Bearer BOTH") {
+                   return answer(200);
+                 }
+                 return answer(
+                     401,
+                     {{"WWW-Authenticate",
+                       realm + R"(,scope="repository:other:pull",error="insufficient_scope")"}});
+               },
+               &seen));
+    Request req;
+    req.url = "/v2/a/manifests/v1";
+    auto r = s.request({"reg.example", "reg.example", false}, "a", req);
+    REQUIRE(r);
+    CHECK(r->status == 200);
+    CHECK(seen.back().header("authorization") == "Bearer BOTH");
   }
 }

@@ -42,6 +42,13 @@ fault_rules '[{"path": "/manifests/", "action": "status", "status": 503, "times"
 expect_ok "two 503s on the manifest are retried" "${PULL[@]}" --labels "$FAULT/ops/etcd:v1"
 check "three manifest requests" test "$(count GET /manifests/)" = 3
 
+fault_rules '[]'
+rm -rf "$WORK/u-render"
+expect_ok "labels then unpack, as render does" "${PULL[@]}" --labels --unpack "$WORK/u-render" "$FAULT/ops/etcd:v1"
+check "the tag is resolved once" test "$(count GET /manifests/)" = 1
+check "each blob is fetched once" test "$(count GET /blobs/)" = 2
+check "labels printed before unpacking" out_has '{"ok":"yes"}'
+
 fault_rules '[{"path": "/manifests/", "action": "status", "status": 429, "headers": {"Retry-After": "1"}}]'
 start_ms=$(date +%s%N)
 expect_ok "429 honours Retry-After" "${PULL[@]}" --labels "$FAULT/ops/etcd:v1"
