@@ -66,5 +66,34 @@ rm -rf "$WORK/u-offline"
 expect_ok "offline unpack from the cache" __pull --use-http --cache-dir "$CACHE" --max-attempts 1 --unpack "$WORK/u-offline" "$PLAIN/ops/etcd@$D_OCI"
 expect_fail "tag pull needs the registry" "$PLAIN" __pull --use-http --cache-dir "$CACHE" --max-attempts 1 --retry-delay-ms 10 "$PLAIN/ops/etcd:v1"
 
+# Two processes sharing one cache: both succeed and every blob is whole.
+start_registry plain2
+PLAIN2=$REG
+REFS=()
+for i in 1 2 3 4 5 6; do
+  push_image "http://$PLAIN2" "ops/shared$i" v1 --files "$B" --label n=$i > /dev/null
+  REFS+=("$PLAIN2/ops/shared$i:v1")
+done
+SHARED=$WORK/shared-cache
+"$OPM" __pull --use-http --cache-dir "$SHARED" "${REFS[@]}" > "$WORK/p1.out" 2> "$WORK/p1.err" &
+P1=$!
+"$OPM" __pull --use-http --cache-dir "$SHARED" "${REFS[@]}" > "$WORK/p2.out" 2> "$WORK/p2.err" &
+P2=$!
+RC1=0
+RC2=0
+wait "$P1" || RC1=$?
+wait "$P2" || RC2=$?
+check "two processes share a cache" test "$RC1$RC2" = 00
+check "both report every image" test "$(wc -l < "$WORK/p1.out")$(wc -l < "$WORK/p2.out")" = 66
+all_blobs_whole() {
+  local f
+  for f in "$SHARED"/blobs/sha256/*; do
+    [ "sha256:$(sha256sum "$f" | cut -d' ' -f1)" = "sha256:$(basename "$f")" ] || return 1
+  done
+}
+check "every cached blob matches its name" all_blobs_whole
+check "no ingest files left" test -z "$(find "$SHARED/ingest" -type f ! -name '*.lock')"
+check "the cache index lists each reference once" test "$(grep -o 'org.opencontainers.image.ref.name' "$SHARED/index.json" | wc -l)" = 6
+
 check "no temporary files left" tmp_empty
 finish
