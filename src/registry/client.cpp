@@ -544,9 +544,15 @@ Result<Response> Session::request(const Endpoint& endpoint, const std::string& r
                                   Request request, std::string_view actions) {
   auto host = OPM_TRY(ping(endpoint));
   request.url = host->base + request.url;
-  const Challenge* challenge = pick_challenge(host->challenges);
+  std::optional<Challenge> challenge;
+  {
+    std::lock_guard host_lock(host->mutex);
+    if (const Challenge* c = pick_challenge(host->challenges)) {
+      challenge = *c;
+    }
+  }
   std::string auth;
-  if (challenge != nullptr) {
+  if (challenge) {
     auth = OPM_TRY(authorization(endpoint, *host, *challenge, repository, actions, false, {}));
     if (!auth.empty()) {
       request.set_header("Authorization", auth);
@@ -560,6 +566,15 @@ Result<Response> Session::request(const Endpoint& endpoint, const std::string& r
       fresh.insert(fresh.end(), parsed.begin(), parsed.end());
     }
     const Challenge* again = pick_challenge(fresh);
+    if (again != nullptr && !challenge) {
+      // An open /v2/ but a protected repository: send credentials up front from now on.
+      std::lock_guard host_lock(host->mutex);
+      if (host->challenges.empty()) {
+        host->challenges.push_back(*again);
+        host->challenges.back().params.erase("error");
+        host->challenges.back().params.erase("scope");
+      }
+    }
     if (again != nullptr) {
       std::string stale = auth.starts_with("Bearer ") ? auth.substr(7) : std::string{};
       std::string error = again->param("error");

@@ -48,11 +48,9 @@ std::string find_on_path(const Options& options, const std::string& program) {
   std::size_t start = 0;
   for (;;) {
     auto colon = path.find(':', start);
-    std::string dir = path.substr(start, colon - start);
-    if (dir.empty()) {
-      dir = ".";
-    }
-    std::string candidate = dir + "/" + program;
+    std::string candidate = colon == start ? std::string(".") : path.substr(start, colon - start);
+    candidate.reserve(candidate.size() + 1 + program.size());
+    candidate.append(1, '/').append(program);
     if (::access(candidate.c_str(), X_OK) == 0) {
       return candidate;
     }

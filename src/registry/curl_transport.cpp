@@ -222,7 +222,11 @@ struct CurlTransport::Pool {
 };
 
 CurlTransport::CurlTransport(const Options& options, TlsProvider tls)
-    : m_options(options), m_tls(std::move(tls)), m_pool(std::make_unique<Pool>()) {}
+    : m_options(options), m_tls(std::move(tls)), m_pool(std::make_unique<Pool>()) {
+  // Before any thread makes a handle; libcurl's global state lives until exit.
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
 
 CurlTransport::~CurlTransport() = default;
 
