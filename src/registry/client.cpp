@@ -174,6 +174,14 @@ std::shared_ptr<const TlsConfig> Session::tls_for(const std::string& host) {
 }
 
 Error Session::status_error(const Request& request, const Response& response) {
+  Error e = status_error_text(request, response);
+  if (response.attempts > 1 && !response.broken()) {
+    return Error(e.code(), fmt::format("{} (after {} attempts)", e.message(), response.attempts));
+  }
+  return e;
+}
+
+Error Session::status_error_text(const Request& request, const Response& response) {
   std::string where = fmt::format("{} {}", request.method, redact_url(request.url));
   Errc code = response.status == 404 ? Errc::not_found : Errc::network;
   if (response.broken()) {
@@ -285,10 +293,9 @@ Response Session::send(Request request, const std::string& host) {
       }
     }
     if (!retry || attempt >= policy.max_attempts || interrupted()) {
-      if (retry && attempt > 1) {
-        if (r.broken()) {
-          r.transport_error += fmt::format(" (after {} attempts)", attempt);
-        }
+      r.attempts = attempt;
+      if (retry && attempt > 1 && r.broken()) {
+        r.transport_error += fmt::format(" (after {} attempts)", attempt);
       }
       return r;
     }

@@ -45,6 +45,7 @@ public:
   Keychain& keychain() { return m_keychain; }
 
 private:
+  static Error status_error_text(const Request& request, const Response& response);
   struct HostState;
   struct TokenEntry;
 

@@ -55,7 +55,7 @@ expect_ok "429 honours Retry-After" "${PULL[@]}" --labels "$FAULT/ops/etcd:v1"
 check "waited about a second" test $(( ($(date +%s%N) - start_ms) / 1000000 )) -ge 900
 
 fault_rules '[{"path": "/manifests/", "action": "status", "status": 500, "times": -1}]'
-expect_fail "a persistent 500 gives up" "UNAVAILABLE: injected fault" "${PULL[@]}" --max-attempts 3 "$FAULT/ops/etcd:v1"
+expect_fail "a persistent 500 gives up, naming the attempts" "UNAVAILABLE: injected fault (after 3 attempts)" "${PULL[@]}" --max-attempts 3 "$FAULT/ops/etcd:v1"
 check "three attempts, no more" test "$(count GET /manifests/)" = 3
 
 fault_rules '[{"path": "/manifests/", "action": "status", "status": 404, "times": -1, "body": "{\"errors\":[{\"code\":\"MANIFEST_UNKNOWN\",\"message\":\"manifest unknown\"}]}"}]'
