@@ -6,6 +6,9 @@
 
 namespace opm::cmd {
 
+// Hidden `__pull`: drives the registry client for its test suite (pull_debug.cpp).
+void add_pull_debug(CLI::App& parent, Context& ctx, Action& chosen);
+
 namespace {
 constexpr CommandEntry k_commands[] = {
     {"alpha", add_alpha},
@@ -17,6 +20,7 @@ constexpr CommandEntry k_commands[] = {
     {"validate", add_validate},
     {"version", add_version},
     {"__generate-man", add_generate_man},
+    {"__pull", add_pull_debug},
 };
 
 // Rows are added here as alpha subcommands are written, e.g. {"list", add_alpha_list}.

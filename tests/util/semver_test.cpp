@@ -156,6 +156,13 @@ TEST_SUITE("semver ranges") {
           "Could not parse Range \"<v2.0.0\": Could not parse comparator \"<v\" in \"<v2.0.0\"");
   }
 
+  TEST_CASE("finds the version at the first Unicode digit and trims the operator") {
+    CHECK(range_error("v\u0663.0.0") == "Could not parse Range \"v\u0663.0.0\": Could not "
+                                        "parse comparator \"v\" in \"v\u0663.0.0\"");
+    CHECK(in_range(">=\t1.0.0", "1.0.0"));
+    CHECK_FALSE(in_range(">=\t1.0.0", "0.9.0"));
+  }
+
   TEST_CASE("reproduces blang's handling of an x inside a version") {
     // Any term with an "x" goes through wildcard expansion; without a wildcard the upper
     // bound of an equality is empty.

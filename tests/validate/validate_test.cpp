@@ -45,11 +45,10 @@ TEST_SUITE("validate") {
     cfg.packages.push_back(package("c", "", 7));
     cfg.packages.push_back(package("a", "s", 1));
     cfg.packages.push_back(package("b", "", 6));
-    cfg.channels.push_back(channel("a", "t", {entry("x1", "x1")}, 3));
     cfg.channels.push_back(channel("a", "s", {entry("x1", "", {""}), entry("x2")}, 2));
+    cfg.channels.push_back(channel("a", "t", {entry("x1", "x1")}, 3));
     cfg.bundles.push_back(bundle("a", "x1", 4, "1.0.0", ""));
     cfg.bundles.push_back(bundle("a", "x2", 5, "2.0.0"));
-    // channel "t" comes first in load order here, so "s" is the last channel of "a".
     auto outcome = validate::check(cfg);
     CHECK(outcome.message == "invalid index:\n"
                              "├── invalid package \"a\":\n"

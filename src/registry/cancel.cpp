@@ -1,0 +1,85 @@
+#include "registry/cancel.hpp"
+
+#include <signal.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <system_error>
+#include <vector>
+
+namespace opm::registry {
+
+namespace {
+
+std::atomic<int> g_signal{0};
+
+struct State {
+  std::mutex mutex;
+  int depth = 0;
+  struct sigaction old_int {};
+  struct sigaction old_term {};
+  std::vector<std::filesystem::path> temp_paths;
+};
+
+State& state() {
+  static State s;
+  return s;
+}
+
+extern "C" void on_signal(int sig) { g_signal.store(sig); }
+
+} // namespace
+
+bool interrupted() { return g_signal.load(std::memory_order_relaxed) != 0; }
+
+InterruptScope::InterruptScope() {
+  auto& s = state();
+  std::lock_guard lock(s.mutex);
+  if (s.depth++ == 0) {
+    struct sigaction sa {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGINT, &sa, &s.old_int);
+    ::sigaction(SIGTERM, &sa, &s.old_term);
+  }
+}
+
+InterruptScope::~InterruptScope() {
+  auto& s = state();
+  int sig = 0;
+  {
+    std::lock_guard lock(s.mutex);
+    if (--s.depth != 0) {
+      return;
+    }
+    ::sigaction(SIGINT, &s.old_int, nullptr);
+    ::sigaction(SIGTERM, &s.old_term, nullptr);
+    sig = g_signal.load();
+    if (sig != 0) {
+      for (const auto& p : s.temp_paths) {
+        std::error_code ec;
+        std::filesystem::remove_all(p, ec);
+      }
+      s.temp_paths.clear();
+    }
+  }
+  if (sig != 0) {
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+  }
+}
+
+void register_temp_path(const std::filesystem::path& path) {
+  auto& s = state();
+  std::lock_guard lock(s.mutex);
+  s.temp_paths.push_back(path);
+}
+
+void unregister_temp_path(const std::filesystem::path& path) {
+  auto& s = state();
+  std::lock_guard lock(s.mutex);
+  std::erase(s.temp_paths, path);
+}
+
+} // namespace opm::registry

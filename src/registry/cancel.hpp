@@ -1,0 +1,26 @@
+#pragma once
+
+#include <filesystem>
+
+namespace opm::registry {
+
+// True once SIGINT or SIGTERM arrived while an InterruptScope was active.
+bool interrupted();
+
+// While at least one scope lives, SIGINT/SIGTERM only set the interrupted flag so that
+// transfers stop and temporary files are removed. When the last scope ends after an
+// interrupt, registered temporary paths are removed and the signal is raised again with
+// its default action, so the process ends as the user asked.
+class InterruptScope {
+public:
+  InterruptScope();
+  ~InterruptScope();
+  InterruptScope(const InterruptScope&) = delete;
+  InterruptScope& operator=(const InterruptScope&) = delete;
+};
+
+// Paths removed (recursively) when an interrupt ends the process.
+void register_temp_path(const std::filesystem::path& path);
+void unregister_temp_path(const std::filesystem::path& path);
+
+} // namespace opm::registry

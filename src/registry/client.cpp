@@ -1,0 +1,618 @@
+#include "registry/client.hpp"
+
+#include "registry/cancel.hpp"
+#include "registry/curl_transport.hpp"
+#include "registry/reference.hpp"
+
+#include <nlohmann/json.hpp>
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <random>
+#include <thread>
+
+namespace opm::registry {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string base64(std::string_view in) {
+  std::string out(4 * ((in.size() + 2) / 3) + 1, '\0');
+  int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                          reinterpret_cast<const unsigned char*>(in.data()),
+                          static_cast<int>(in.size()));
+  out.resize(static_cast<std::size_t>(n));
+  return out;
+}
+
+bool retryable_status(long status) {
+  return status == 408 || status == 429 || status == 500 || status == 502 || status == 503 ||
+         status == 504;
+}
+
+bool is_redirect(long status) {
+  return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+}
+
+// Retry-After: delta-seconds or an HTTP date; past dates and garbage give nullopt.
+std::optional<std::chrono::milliseconds> retry_after(const Response& r) {
+  auto v = r.header("retry-after");
+  if (!v || v->empty()) {
+    return std::nullopt;
+  }
+  if (std::all_of(v->begin(), v->end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::chrono::milliseconds(std::stoll(v->substr(0, 9)) * 1000);
+  }
+  std::tm tm{};
+  if (::strptime(v->c_str(), "%a, %d %b %Y %H:%M:%S", &tm) == nullptr) {
+    return std::nullopt;
+  }
+  std::time_t when = ::timegm(&tm);
+  std::time_t now = std::time(nullptr);
+  if (when <= now) {
+    return std::nullopt;
+  }
+  return std::chrono::milliseconds((when - now) * 1000);
+}
+
+void interruptible_sleep(std::chrono::milliseconds d) {
+  auto until = Clock::now() + d;
+  while (!interrupted() && Clock::now() < until) {
+    std::this_thread::sleep_for(std::min<std::chrono::milliseconds>(
+        std::chrono::milliseconds(50),
+        std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now())));
+  }
+}
+
+std::string sorted_scopes(std::string_view scopes) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start < scopes.size()) {
+    auto sp = scopes.find(' ', start);
+    auto part = scopes.substr(start, sp - start);
+    if (!part.empty()) {
+      parts.emplace_back(part);
+    }
+    if (sp == std::string_view::npos) {
+      break;
+    }
+    start = sp + 1;
+  }
+  std::sort(parts.begin(), parts.end());
+  parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
+  std::string out;
+  for (const auto& p : parts) {
+    if (!out.empty()) {
+      out += ' ';
+    }
+    out += p;
+  }
+  return out;
+}
+
+std::string first_bytes(std::string_view body) {
+  std::string s(body.substr(0, 200));
+  for (char& c : s) {
+    if (c == '\n' || c == '\r' || c == '\t') {
+      c = ' ';
+    }
+  }
+  return s;
+}
+
+std::string status_text(long status) {
+  switch (status) {
+  case 400:
+    return "Bad Request";
+  case 401:
+    return "Unauthorized";
+  case 403:
+    return "Forbidden";
+  case 404:
+    return "Not Found";
+  case 405:
+    return "Method Not Allowed";
+  case 408:
+    return "Request Timeout";
+  case 416:
+    return "Requested Range Not Satisfiable";
+  case 429:
+    return "Too Many Requests";
+  case 500:
+    return "Internal Server Error";
+  case 502:
+    return "Bad Gateway";
+  case 503:
+    return "Service Unavailable";
+  case 504:
+    return "Gateway Timeout";
+  default:
+    return "";
+  }
+}
+
+} // namespace
+
+struct Session::HostState {
+  std::mutex mutex;
+  bool done = false;
+  std::optional<Error> error;
+  std::string base; // "https://host"
+  std::vector<Challenge> challenges;
+};
+
+struct Session::TokenEntry {
+  std::mutex mutex;
+  std::string token;
+  Clock::time_point expires{};
+};
+
+Session::Session(const Options& options, std::unique_ptr<Transport> transport)
+    : m_options(options), m_keychain(options), m_transport(std::move(transport)) {
+  if (!m_transport) {
+    m_transport = std::make_unique<CurlTransport>(
+        options, [this](const std::string& host) { return tls_for(host); });
+  }
+}
+
+Session::~Session() = default;
+
+std::shared_ptr<const TlsConfig> Session::tls_for(const std::string& host) {
+  std::lock_guard lock(m_mutex);
+  if (auto it = m_tls.find(host); it != m_tls.end()) {
+    return it->second;
+  }
+  // Hosts not met through ping (token realms, redirect targets): default trust,
+  // unverified only when the whole run is insecure.
+  auto made = make_tls_config(m_options, host, false);
+  auto cfg = made ? *made : std::make_shared<const TlsConfig>();
+  m_tls.emplace(host, cfg);
+  return cfg;
+}
+
+Error Session::status_error(const Request& request, const Response& response) {
+  Error e = status_error_text(request, response);
+  if (response.attempts > 1 && !response.broken()) {
+    return Error(e.code(), fmt::format("{} (after {} attempts)", e.message(), response.attempts));
+  }
+  return e;
+}
+
+Error Session::status_error_text(const Request& request, const Response& response) {
+  std::string where = fmt::format("{} {}", request.method, redact_url(request.url));
+  Errc code = response.status == 404 ? Errc::not_found : Errc::network;
+  if (response.broken()) {
+    return Error(Errc::network, fmt::format("{}: {}", where, response.transport_error));
+  }
+  auto doc = nlohmann::json::parse(response.body, nullptr, false);
+  if (doc.is_object() && doc.contains("errors") && doc["errors"].is_array() &&
+      !doc["errors"].empty()) {
+    std::string text;
+    for (const auto& e : doc["errors"]) {
+      if (!e.is_object()) {
+        continue;
+      }
+      if (!text.empty()) {
+        text += "; ";
+      }
+      std::string c = e.value("code", "");
+      std::string m = e.value("message", "");
+      text += c.empty() ? m : m.empty() ? c : c + ": " + m;
+    }
+    if (!text.empty()) {
+      return Error(code, fmt::format("{}: {}", where, text));
+    }
+  }
+  std::string line = fmt::format("{} {}", response.status, status_text(response.status));
+  while (!line.empty() && line.back() == ' ') {
+    line.pop_back();
+  }
+  if (request.method == "HEAD" || response.body.empty()) {
+    return Error(code, fmt::format("{}: unexpected status {}", where, line));
+  }
+  return Error(
+      code, fmt::format("{}: unexpected status {}: {}", where, line, first_bytes(response.body)));
+}
+
+Response Session::logged(const Request& request) {
+  Response r = m_transport->send(request);
+  if (m_options.log.enabled(LogLevel::debug)) {
+    std::string outcome = r.broken() ? "error: " + r.transport_error : std::to_string(r.status);
+    m_options.log.debug("{} {} -> {} ({} bytes, {} ms){}{}", request.method,
+                        redact_url(request.url), outcome, r.delivered, r.elapsed.count(),
+                        request.header("authorization") ? " [authorization redacted]" : "",
+                        request.note.empty() ? "" : " " + request.note);
+  }
+  for (const auto& w : r.all("warning")) {
+    if (w.starts_with("299")) {
+      std::lock_guard lock(m_mutex);
+      if (m_warnings.insert(w).second) {
+        m_options.log.warn("registry warning: {}", w);
+      }
+    }
+  }
+  return r;
+}
+
+Response Session::follow(Request request) {
+  auto origin = parse_url(request.url);
+  for (int hop = 0;; ++hop) {
+    Response r = logged(request);
+    if (!is_redirect(r.status) || hop >= 10) {
+      return r;
+    }
+    auto location = r.header("location");
+    if (!location) {
+      return r;
+    }
+    std::string next = resolve_url(request.url, *location);
+    auto next_url = parse_url(next);
+    if (!next_url) {
+      return r;
+    }
+    // Authorization is never carried to another scheme, host or port.
+    if (!origin || next_url->origin() != origin->origin()) {
+      request.remove_header("authorization");
+    }
+    if (r.status == 303 && request.method != "HEAD") {
+      request.method = "GET";
+      request.body.clear();
+    }
+    request.url = std::move(next);
+  }
+}
+
+Response Session::send(Request request, const std::string& host) {
+  const auto& policy = m_options.retry;
+  auto delay = policy.initial_delay;
+  std::mt19937 rng(std::random_device{}());
+  Response r;
+  for (int attempt = 1;; ++attempt) {
+    {
+      std::lock_guard lock(m_mutex);
+      if (m_failures[host] >= policy.host_failure_budget) {
+        r = Response{};
+        r.transport_error = fmt::format("giving up on {} after {} consecutive failed attempts",
+                                        host, m_failures[host]);
+        return r;
+      }
+    }
+    r = follow(request);
+    bool broke_clean =
+        r.broken() && r.retryable && r.delivered == 0 && !r.aborted_by_sink && !interrupted();
+    bool retry = retryable_status(r.status) || broke_clean;
+    {
+      std::lock_guard lock(m_mutex);
+      if (retry) {
+        ++m_failures[host];
+      } else if (!r.broken()) {
+        m_failures[host] = 0;
+      }
+    }
+    if (!retry || attempt >= policy.max_attempts || interrupted()) {
+      r.attempts = attempt;
+      if (retry && attempt > 1 && r.broken()) {
+        r.transport_error += fmt::format(" (after {} attempts)", attempt);
+      }
+      return r;
+    }
+    std::chrono::milliseconds wait = delay;
+    if (auto after = retry_after(r)) {
+      wait = std::min(*after, policy.max_retry_after);
+    } else {
+      std::uniform_real_distribution<double> jitter(0.9, 1.1);
+      wait = std::chrono::milliseconds(
+          static_cast<long long>(static_cast<double>(delay.count()) * jitter(rng)));
+      delay = std::min(delay * 2, policy.max_delay);
+    }
+    m_options.log.debug("retry {}/{} of {} {} in {} ms: {}", attempt + 1, policy.max_attempts,
+                        request.method, redact_url(request.url), wait.count(),
+                        r.broken() ? r.transport_error : std::to_string(r.status));
+    interruptible_sleep(wait);
+    request.note = fmt::format("(attempt {})", attempt + 1);
+  }
+}
+
+Result<std::shared_ptr<Session::HostState>> Session::ping(const Endpoint& endpoint) {
+  std::shared_ptr<HostState> host;
+  {
+    std::lock_guard lock(m_mutex);
+    auto& slot = m_hosts[endpoint.api_host];
+    if (!slot) {
+      slot = std::make_shared<HostState>();
+    }
+    host = slot;
+  }
+  std::lock_guard host_lock(host->mutex);
+  if (host->done) {
+    if (host->error) {
+      return std::unexpected(*host->error);
+    }
+    return host;
+  }
+  bool insecure = endpoint.insecure || m_options.use_http || m_options.skip_tls_verify;
+  auto tls = make_tls_config(m_options, endpoint.api_host, insecure);
+  if (!tls) {
+    host->done = true;
+    host->error = tls.error();
+    return std::unexpected(tls.error());
+  }
+  {
+    std::lock_guard lock(m_mutex);
+    m_tls[endpoint.api_host] = *tls;
+  }
+  std::vector<std::string> schemes = {"https"};
+  if (insecure) {
+    schemes.emplace_back("http");
+  }
+  std::vector<std::string> failures;
+  for (const auto& scheme : schemes) {
+    Request req;
+    req.url = scheme + "://" + endpoint.api_host + "/v2/";
+    req.max_body = k_small_body_cap;
+    Response r = send(req, endpoint.api_host);
+    bool v2 = r.status == 200 || r.status == 401 ||
+              (r.status != 0 && r.header("docker-distribution-api-version").has_value());
+    if (v2) {
+      host->base = scheme + "://" + endpoint.api_host;
+      if (r.status == 401) {
+        for (const auto& h : r.all("www-authenticate")) {
+          auto parsed = parse_challenges(h);
+          host->challenges.insert(host->challenges.end(), parsed.begin(), parsed.end());
+        }
+      }
+      host->done = true;
+      m_options.log.debug("registry {} speaks {}{}", endpoint.api_host, scheme,
+                          r.status == 401 ? " and wants authentication" : "");
+      return host;
+    }
+    std::string why;
+    if (r.broken()) {
+      why = r.http_to_https ? "http: server gave HTTP response to HTTPS client" : r.transport_error;
+      if (r.tls_failure && !r.http_to_https && scheme == "https") {
+        why += fmt::format(" (add the CA to certs.d/{}/ca.crt, or use --skip-tls-verify)",
+                           endpoint.api_host);
+      }
+    } else {
+      why = status_error(req, r).message();
+    }
+    failures.push_back(fmt::format("Get \"{}\": {}", req.url, why));
+    if (r.http_to_https && !insecure) {
+      failures.back() += " (use --use-http for a plain-HTTP registry)";
+    }
+  }
+  std::string message =
+      fmt::format("pinging container registry {}: {}", endpoint.api_host, failures.front());
+  for (std::size_t i = 1; i < failures.size(); ++i) {
+    message += "; " + failures[i];
+  }
+  host->done = true;
+  host->error = Error(Errc::network, message);
+  return std::unexpected(*host->error);
+}
+
+Result<std::optional<Credentials>> Session::credentials(const Endpoint& endpoint,
+                                                        const std::string& repository) {
+  return m_keychain.lookup(endpoint.cred_host, repository);
+}
+
+Result<std::string> Session::fetch_token(const Endpoint& endpoint, const Challenge& challenge,
+                                         const std::string& scopes, const std::string& repository) {
+  std::string realm = challenge.param("realm");
+  auto realm_url = parse_url(realm);
+  if (!realm_url) {
+    return util::fail(Errc::network, fmt::format("invalid token realm \"{}\"", realm));
+  }
+  bool insecure = endpoint.insecure || m_options.use_http || m_options.skip_tls_verify;
+  if (realm_url->scheme != "https" &&
+      !(realm_url->scheme == "http" && (insecure || is_loopback_host(realm_url->host)))) {
+    return util::fail(Errc::network,
+                      fmt::format("refusing token realm {}: not https", redact_url(realm)));
+  }
+  std::string hostname = realm_url->hostname();
+  if (hostname.starts_with("169.254.") || hostname.starts_with("fe80:")) {
+    return util::fail(Errc::network, fmt::format("refusing token realm {}: link-local address",
+                                                 redact_url(realm)));
+  }
+  std::string service = challenge.param("service");
+  auto creds = OPM_TRY(credentials(endpoint, repository));
+
+  auto query = [&] {
+    std::string q;
+    if (!service.empty()) {
+      q += "service=" + url_encode(service);
+    }
+    std::size_t start = 0;
+    while (start < scopes.size()) {
+      auto sp = scopes.find(' ', start);
+      std::string s = scopes.substr(start, sp - start);
+      if (!s.empty()) {
+        q += (q.empty() ? "" : "&") + std::string("scope=") + url_encode(s);
+      }
+      if (sp == std::string::npos) {
+        break;
+      }
+      start = sp + 1;
+    }
+    return q;
+  };
+
+  Response r;
+  Request req;
+  req.max_body = k_small_body_cap;
+  bool done = false;
+  if (creds && !creds->identity_token.empty()) {
+    req.method = "POST";
+    req.url = realm;
+    req.set_header("Content-Type", "application/x-www-form-urlencoded");
+    req.body = "grant_type=refresh_token&refresh_token=" + url_encode(creds->identity_token) +
+               "&client_id=opm";
+    std::string q = query();
+    if (!q.empty()) {
+      req.body += "&" + q;
+    }
+    r = send(req, realm_url->host);
+    done = !(r.status == 404 || r.status == 405 || r.status == 401);
+  }
+  if (!done) {
+    req = Request{};
+    req.max_body = k_small_body_cap;
+    std::string q = query();
+    req.url = realm + (q.empty() ? "" : (realm.find('?') == std::string::npos ? "?" : "&") + q);
+    if (creds && !creds->username.empty()) {
+      req.set_header("Authorization", "Basic " + base64(creds->username + ":" + creds->password));
+    }
+    r = send(req, realm_url->host);
+  }
+  if (r.broken()) {
+    return util::fail(Errc::network, fmt::format("fetching token from {}: {}",
+                                                 redact_url(req.url.substr(0, req.url.find('?'))),
+                                                 r.transport_error));
+  }
+  if (r.status != 200) {
+    std::string base = fmt::format("unauthorized: fetching a token for {} failed with status {}",
+                                   endpoint.api_host, r.status);
+    if (r.status == 401 && creds) {
+      base += fmt::format(" (credentials from {} were rejected)", creds->source);
+    }
+    return util::fail(Errc::network, base);
+  }
+  auto doc = nlohmann::json::parse(r.body, nullptr, false);
+  if (!doc.is_object()) {
+    return util::fail(Errc::network, "no token in bearer response");
+  }
+  std::string token;
+  if (auto it = doc.find("token"); it != doc.end() && it->is_string()) {
+    token = it->get<std::string>();
+  }
+  if (token.empty()) {
+    if (auto it = doc.find("access_token"); it != doc.end() && it->is_string()) {
+      token = it->get<std::string>();
+    }
+  }
+  if (token.empty()) {
+    return util::fail(Errc::network, "no token in bearer response");
+  }
+  m_options.log.debug("bearer token for {} scope \"{}\" from {}{}", endpoint.api_host, scopes,
+                      redact_url(realm),
+                      creds ? " with credentials from " + creds->source : " (anonymous)");
+  return token + "\n" +
+         std::to_string(doc.contains("expires_in") && doc["expires_in"].is_number()
+                            ? doc["expires_in"].get<long long>()
+                            : 0);
+}
+
+Result<std::string> Session::authorization(const Endpoint& endpoint, HostState& host,
+                                           const Challenge& challenge,
+                                           const std::string& repository, std::string_view actions,
+                                           bool refresh, const std::string& stale) {
+  (void)host;
+  if (challenge.scheme == "basic") {
+    auto creds = OPM_TRY(credentials(endpoint, repository));
+    if (!creds || creds->username.empty()) {
+      return std::string{};
+    }
+    return "Basic " + base64(creds->username + ":" + creds->password);
+  }
+  std::string scope = fmt::format("repository:{}:{}", repository, actions);
+  std::string challenged = challenge.param("scope");
+  std::string scopes =
+      sorted_scopes(challenged.empty() || !refresh ? scope : scope + " " + challenged);
+  std::string key = endpoint.api_host + "|" + challenge.param("realm") + "|" +
+                    challenge.param("service") + "|" + scopes;
+  std::shared_ptr<TokenEntry> entry;
+  {
+    std::lock_guard lock(m_mutex);
+    auto& slot = m_tokens[key];
+    if (!slot) {
+      slot = std::make_shared<TokenEntry>();
+    }
+    entry = slot;
+  }
+  // One fetch in flight per key: the others wait here and reuse its token.
+  std::lock_guard lock(entry->mutex);
+  auto now = Clock::now();
+  bool stale_hit = refresh && !stale.empty() && entry->token == stale;
+  if (!entry->token.empty() && now < entry->expires && !stale_hit) {
+    return "Bearer " + entry->token;
+  }
+  auto fetched = OPM_TRY(fetch_token(endpoint, challenge, scopes, repository));
+  auto nl = fetched.rfind('\n');
+  long long expires_in = std::stoll(fetched.substr(nl + 1));
+  entry->token = fetched.substr(0, nl);
+  entry->expires = now + std::chrono::seconds(std::max<long long>(expires_in, 60) - 10);
+  return "Bearer " + entry->token;
+}
+
+Result<Response> Session::request(const Endpoint& endpoint, const std::string& repository,
+                                  Request request, std::string_view actions) {
+  auto host = OPM_TRY(ping(endpoint));
+  request.url = host->base + request.url;
+  std::optional<Challenge> challenge;
+  {
+    std::lock_guard host_lock(host->mutex);
+    if (const Challenge* c = pick_challenge(host->challenges)) {
+      challenge = *c;
+    }
+  }
+  std::string auth;
+  if (challenge) {
+    auth = OPM_TRY(authorization(endpoint, *host, *challenge, repository, actions, false, {}));
+    if (!auth.empty()) {
+      request.set_header("Authorization", auth);
+    }
+  }
+  Response r = send(request, endpoint.api_host);
+  if (r.status == 401) {
+    std::vector<Challenge> fresh;
+    for (const auto& h : r.all("www-authenticate")) {
+      auto parsed = parse_challenges(h);
+      fresh.insert(fresh.end(), parsed.begin(), parsed.end());
+    }
+    const Challenge* again = pick_challenge(fresh);
+    if (again != nullptr && !challenge) {
+      // An open /v2/ but a protected repository: send credentials up front from now on.
+      std::lock_guard host_lock(host->mutex);
+      if (host->challenges.empty()) {
+        host->challenges.push_back(*again);
+        host->challenges.back().params.erase("error");
+        host->challenges.back().params.erase("scope");
+      }
+    }
+    if (again != nullptr) {
+      std::string stale = auth.starts_with("Bearer ") ? auth.substr(7) : std::string{};
+      std::string error = again->param("error");
+      m_options.log.debug("401 from {}{}: authenticating again", endpoint.api_host,
+                          error.empty() ? "" : " (" + error + ")");
+      std::string next =
+          OPM_TRY(authorization(endpoint, *host, *again, repository, actions, true, stale));
+      if (!next.empty() && next != auth) {
+        request.set_header("Authorization", next);
+        r = send(request, endpoint.api_host);
+      }
+    }
+    if (r.status == 401) {
+      std::string message = status_error(request, r).message();
+      auto creds = credentials(endpoint, repository);
+      std::string hint;
+      if (creds && !*creds) {
+        hint = "; no credentials found for " + endpoint.cred_host + " in";
+        for (const auto& f : m_keychain.search_order()) {
+          hint += " " + f.string();
+        }
+      }
+      return util::fail(Errc::network,
+                        fmt::format("unauthorized: authentication required: {}{}", message, hint));
+    }
+  }
+  if (r.broken() && r.delivered == 0) {
+    return std::unexpected(status_error(request, r));
+  }
+  r.url = request.url;
+  return r;
+}
+
+} // namespace opm::registry

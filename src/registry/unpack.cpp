@@ -1,0 +1,583 @@
+#include "registry/unpack.hpp"
+
+#include "registry/cancel.hpp"
+#include "util/fs.hpp"
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <random>
+#include <set>
+#include <sys/stat.h>
+#include <system_error>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace opm::registry {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::size_t k_max_path = 4096;
+constexpr std::size_t k_max_component = 255;
+constexpr int k_max_symlink_hops = 40;
+constexpr std::string_view k_whiteout_prefix = ".wh.";
+constexpr std::string_view k_opaque = ".wh..wh..opq";
+
+struct ArchiveFree {
+  void operator()(archive* a) const { archive_read_free(a); }
+};
+using ArchiveRead = std::unique_ptr<archive, ArchiveFree>;
+
+struct Fd {
+  int fd = -1;
+  explicit Fd(int f) : fd(f) {}
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd() {
+    if (fd >= 0) {
+      ::close(fd);
+    }
+  }
+};
+
+std::string join(const std::vector<std::string>& parts, std::size_t count) {
+  std::string out;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i != 0) {
+      out += '/';
+    }
+    out += parts[i];
+  }
+  return out;
+}
+
+std::vector<std::string> split_path(std::string_view p) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= p.size()) {
+    auto slash = p.find('/', start);
+    auto part = p.substr(start, slash - start);
+    if (!part.empty()) {
+      out.emplace_back(part);
+    }
+    if (slash == std::string_view::npos) {
+      break;
+    }
+    start = slash + 1;
+  }
+  return out;
+}
+
+// Lexically clean a tar name: leading '/' and "./" dropped, "." removed, ".." applied.
+// nullopt when ".." climbs above the root.
+std::optional<std::vector<std::string>> clean_name(std::string_view name) {
+  std::vector<std::string> out;
+  for (auto& part : split_path(name)) {
+    if (part == ".") {
+      continue;
+    }
+    if (part == "..") {
+      if (out.empty()) {
+        return std::nullopt;
+      }
+      out.pop_back();
+      continue;
+    }
+    out.push_back(std::move(part));
+  }
+  return out;
+}
+
+class LayerApplier {
+public:
+  LayerApplier(int root_fd, fs::path root, const LayerFile& layer, const UnpackLimits& limits,
+               const Log& log, const std::vector<std::string>& prefixes, std::uint64_t& total_bytes,
+               std::uint64_t& total_entries)
+      : m_root_fd(root_fd), m_root(std::move(root)), m_layer(layer), m_limits(limits), m_log(log),
+        m_prefixes(prefixes), m_total_bytes(total_bytes), m_total_entries(total_entries) {}
+
+  Result<void> run() {
+    struct stat st {};
+    std::uint64_t compressed = 0;
+    if (::stat(m_layer.path.c_str(), &st) == 0) {
+      compressed = static_cast<std::uint64_t>(st.st_size);
+    }
+    m_compressed = std::max<std::uint64_t>(compressed, 1);
+    ArchiveRead a(archive_read_new());
+    archive_read_support_filter_gzip(a.get());
+    archive_read_support_filter_zstd(a.get());
+    archive_read_support_format_tar(a.get());
+    archive_read_support_format_gnutar(a.get());
+    archive_read_support_format_empty(a.get());
+    if (archive_read_open_filename(a.get(), m_layer.path.c_str(), 1 << 16) != ARCHIVE_OK) {
+      if (archive_errno(a.get()) == EILSEQ) {
+        return not_tar();
+      }
+      return fail_layer(archive_error_string(a.get()));
+    }
+    bool first = true;
+    for (;;) {
+      if (interrupted()) {
+        return util::fail(Errc::io, "interrupted");
+      }
+      archive_entry* entry = nullptr;
+      int rc = archive_read_next_header(a.get(), &entry);
+      if (rc == ARCHIVE_EOF) {
+        break;
+      }
+      if (rc < ARCHIVE_WARN) {
+        if (first && archive_format(a.get()) != ARCHIVE_FORMAT_TAR &&
+            (archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR) {
+          return not_tar();
+        }
+        return fail_layer(archive_error_string(a.get()));
+      }
+      first = false;
+      if (++m_total_entries > m_limits.max_entries) {
+        return limit_error(fmt::format("more than {} entries", m_limits.max_entries));
+      }
+      OPM_TRY(apply(a.get(), entry));
+    }
+    return {};
+  }
+
+private:
+  std::unexpected<Error> not_tar() const {
+    return util::fail(Errc::invalid, fmt::format("layer {} ({}) is not a tar archive",
+                                                 m_layer.digest, m_layer.media_type));
+  }
+  Error layer_error(std::string_view what) const {
+    return Error(Errc::invalid, fmt::format("layer {}: {}", m_layer.digest, what));
+  }
+  std::unexpected<Error> fail_layer(const char* what) const {
+    return std::unexpected(layer_error(what != nullptr ? what : "unreadable archive"));
+  }
+  std::unexpected<Error> limit_error(std::string_view what) const {
+    return std::unexpected(layer_error(fmt::format("unpack limit exceeded: {}", what)));
+  }
+  std::unexpected<Error> escape_error(std::string_view name) const {
+    return std::unexpected(
+        layer_error(fmt::format("entry \"{}\" escapes the target directory", name)));
+  }
+  std::unexpected<Error> io_error(std::string_view op, const std::string& rel, int err) const {
+    return std::unexpected(Error(Errc::io, fmt::format("layer {}: {} {}: {}", m_layer.digest, op,
+                                                       rel, util::errno_text(err))));
+  }
+
+  bool wanted(const std::string& rel) const {
+    if (m_prefixes.empty()) {
+      return true;
+    }
+    for (const auto& p : m_prefixes) {
+      if (rel == p || (rel.size() > p.size() && rel.starts_with(p) && rel[p.size()] == '/') ||
+          (p.size() > rel.size() && p.starts_with(rel) && p[rel.size()] == '/')) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Resolve `parts` (a directory path) inside the root, following symlinks only when they
+  // stay inside and creating missing directories when `create`. Returns the real relative
+  // path, every component of which is a directory.
+  Result<std::string> resolve_dir(std::vector<std::string> parts, std::string_view name,
+                                  bool create) {
+    std::vector<std::string> done;
+    int hops = 0;
+    std::size_t i = 0;
+    while (i < parts.size()) {
+      const std::string part = parts[i++];
+      if (part.empty() || part == ".") {
+        continue;
+      }
+      if (part == "..") {
+        if (done.empty()) {
+          return escape_error(name);
+        }
+        done.pop_back();
+        continue;
+      }
+      done.push_back(part);
+      std::string rel = join(done, done.size());
+      struct stat st {};
+      if (::fstatat(m_root_fd, rel.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+        if (errno != ENOENT || !create) {
+          return io_error("stat", rel, errno);
+        }
+        if (::mkdirat(m_root_fd, rel.c_str(), 0755) != 0) {
+          return io_error("mkdir", rel, errno);
+        }
+        continue;
+      }
+      if (S_ISDIR(st.st_mode)) {
+        continue;
+      }
+      if (S_ISLNK(st.st_mode)) {
+        if (++hops > k_max_symlink_hops) {
+          return std::unexpected(
+              layer_error(fmt::format("entry \"{}\": too many levels of symbolic links", name)));
+        }
+        char buf[k_max_path + 1];
+        ssize_t n = ::readlinkat(m_root_fd, rel.c_str(), buf, k_max_path);
+        if (n < 0) {
+          return io_error("readlink", rel, errno);
+        }
+        std::string_view target(buf, static_cast<std::size_t>(n));
+        done.pop_back();
+        if (target.starts_with('/')) {
+          done.clear(); // absolute targets are re-rooted
+        }
+        std::vector<std::string> rest = split_path(target);
+        rest.insert(rest.end(), parts.begin() + static_cast<std::ptrdiff_t>(i), parts.end());
+        parts = std::move(rest);
+        i = 0;
+        // A ".." that climbs above the root while following a link is an escape.
+        continue;
+      }
+      if (!create) {
+        return io_error("open", rel, ENOTDIR);
+      }
+      // A file in the way of a directory: replace it, as a later layer may.
+      if (::unlinkat(m_root_fd, rel.c_str(), 0) != 0 ||
+          ::mkdirat(m_root_fd, rel.c_str(), 0755) != 0) {
+        return io_error("mkdir", rel, errno);
+      }
+    }
+    return join(done, done.size());
+  }
+
+  Result<void> remove_path(const std::string& rel) {
+    std::error_code ec;
+    fs::remove_all(m_root / rel, ec);
+    if (ec) {
+      return std::unexpected(Error(
+          Errc::io, fmt::format("layer {}: remove {}: {}", m_layer.digest, rel, ec.message())));
+    }
+    return {};
+  }
+
+  void mark_written(const std::string& rel) {
+    m_written.insert(rel);
+    for (auto slash = rel.rfind('/'); slash != std::string::npos;
+         slash = rel.rfind('/', slash - 1)) {
+      if (!m_written_ancestors.insert(rel.substr(0, slash)).second || slash == 0) {
+        break;
+      }
+    }
+  }
+
+  // Remove what lower layers left at `rel`, keeping what this layer wrote.
+  Result<void> remove_lower(const std::string& rel) {
+    struct stat st {};
+    if (::fstatat(m_root_fd, rel.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+      return {};
+    }
+    bool written = m_written.contains(rel);
+    bool holds_written = m_written_ancestors.contains(rel);
+    if (written && !S_ISDIR(st.st_mode)) {
+      return {};
+    }
+    if (!written && !holds_written) {
+      return remove_path(rel);
+    }
+    return remove_lower_children(rel);
+  }
+
+  Result<void> remove_lower_children(const std::string& rel) {
+    std::error_code ec;
+    std::vector<std::string> children;
+    for (const auto& e : fs::directory_iterator(rel.empty() ? m_root : m_root / rel, ec)) {
+      children.push_back(e.path().filename().string());
+    }
+    for (const auto& c : children) {
+      OPM_TRY(remove_lower(rel.empty() ? c : rel + "/" + c));
+    }
+    return {};
+  }
+
+  Result<void> apply(archive* a, archive_entry* entry) {
+    const char* raw = archive_entry_pathname(entry);
+    std::string name = raw != nullptr ? raw : "";
+    if (name.size() > k_max_path) {
+      return std::unexpected(
+          layer_error(fmt::format("entry name longer than {} bytes", k_max_path)));
+    }
+    auto parts = clean_name(name);
+    if (!parts) {
+      return escape_error(name);
+    }
+    for (const auto& p : *parts) {
+      if (p.size() > k_max_component) {
+        return std::unexpected(
+            layer_error(fmt::format("entry \"{}\": name component longer than 255 bytes", name)));
+      }
+    }
+    if (parts->empty()) {
+      return {}; // the root itself
+    }
+    std::string base = parts->back();
+    parts->pop_back();
+    std::string logical = join(*parts, parts->size());
+    logical += logical.empty() ? base : "/" + base;
+    if (!wanted(logical)) {
+      return {};
+    }
+
+    if (base.starts_with(k_whiteout_prefix)) {
+      std::string victim = base.substr(k_whiteout_prefix.size());
+      if (base != k_opaque && (victim.empty() || victim == "." || victim == "..")) {
+        return std::unexpected(layer_error(fmt::format("invalid whiteout entry \"{}\"", name)));
+      }
+      auto dir = resolve_dir(*parts, name, false);
+      if (!dir) {
+        return {}; // the directory is not there: nothing to hide
+      }
+      if (base == k_opaque) {
+        return remove_lower_children(*dir);
+      }
+      return remove_lower(dir->empty() ? victim : *dir + "/" + victim);
+    }
+
+    std::string dir = OPM_TRY(resolve_dir(*parts, name, true));
+    std::string rel = dir.empty() ? base : dir + "/" + base;
+    mode_t type = archive_entry_filetype(entry);
+    mode_t perm = archive_entry_perm(entry) & 0777;
+    const char* hardlink = archive_entry_hardlink(entry);
+
+    if (hardlink != nullptr) {
+      return apply_hardlink(name, hardlink, rel);
+    }
+    switch (type) {
+    case AE_IFDIR:
+      return apply_dir(rel, perm);
+    case AE_IFREG:
+      return apply_file(a, entry, name, rel, perm);
+    case AE_IFLNK:
+      return apply_symlink(entry, rel);
+    default:
+      m_log.debug("layer {}: skipping special file \"{}\"", m_layer.digest, name);
+      return {};
+    }
+  }
+
+  Result<void> clear_for(const std::string& rel, bool keep_dir) {
+    struct stat st {};
+    if (::fstatat(m_root_fd, rel.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+      return {};
+    }
+    if (S_ISDIR(st.st_mode)) {
+      if (keep_dir) {
+        return {};
+      }
+      return remove_path(rel);
+    }
+    if (::unlinkat(m_root_fd, rel.c_str(), 0) != 0) {
+      return io_error("unlink", rel, errno);
+    }
+    return {};
+  }
+
+  Result<void> apply_dir(const std::string& rel, mode_t perm) {
+    OPM_TRY(clear_for(rel, true));
+    if (::mkdirat(m_root_fd, rel.c_str(), 0700) != 0 && errno != EEXIST) {
+      return io_error("mkdir", rel, errno);
+    }
+    ::fchmodat(m_root_fd, rel.c_str(), (perm | 0700) & 0777, 0);
+    mark_written(rel);
+    return {};
+  }
+
+  Result<void> apply_file(archive* a, archive_entry* entry, const std::string& name,
+                          const std::string& rel, mode_t perm) {
+    if (archive_entry_size_is_set(entry) &&
+        static_cast<std::uint64_t>(archive_entry_size(entry)) > m_limits.max_file_bytes) {
+      return limit_error(
+          fmt::format("file \"{}\" is larger than {} bytes", name, m_limits.max_file_bytes));
+    }
+    OPM_TRY(clear_for(rel, false));
+    Fd fd(::openat(m_root_fd, rel.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                   0600));
+    if (fd.fd < 0) {
+      return io_error("create", rel, errno);
+    }
+    std::uint64_t size = 0;
+    const void* buf = nullptr;
+    std::size_t len = 0;
+    la_int64_t offset = 0;
+    for (;;) {
+      int rc = archive_read_data_block(a, &buf, &len, &offset);
+      if (rc == ARCHIVE_EOF) {
+        break;
+      }
+      if (rc < ARCHIVE_WARN) {
+        return fail_layer(archive_error_string(a));
+      }
+      if (offset >= 0 && static_cast<std::uint64_t>(offset) != size) {
+        // Sparse entry: seek to keep holes.
+        if (::lseek(fd.fd, offset, SEEK_SET) < 0) {
+          return io_error("seek", rel, errno);
+        }
+        size = static_cast<std::uint64_t>(offset);
+      }
+      size += len;
+      m_layer_bytes += len;
+      m_total_bytes += len;
+      if (size > m_limits.max_file_bytes) {
+        return limit_error(
+            fmt::format("file \"{}\" is larger than {} bytes", name, m_limits.max_file_bytes));
+      }
+      if (m_total_bytes > m_limits.max_total_bytes) {
+        return limit_error(fmt::format("more than {} bytes in total", m_limits.max_total_bytes));
+      }
+      if (m_layer_bytes > m_limits.ratio_floor_bytes &&
+          m_layer_bytes / m_compressed > m_limits.max_ratio) {
+        return limit_error(fmt::format("compression ratio above {}:1", m_limits.max_ratio));
+      }
+      const char* p = static_cast<const char*>(buf);
+      std::size_t left = len;
+      while (left > 0) {
+        ssize_t n = ::write(fd.fd, p, left);
+        if (n < 0) {
+          if (errno == EINTR) {
+            continue;
+          }
+          return io_error("write", rel, errno);
+        }
+        p += n;
+        left -= static_cast<std::size_t>(n);
+      }
+    }
+    if (::ftruncate(fd.fd, static_cast<off_t>(size)) != 0) {
+      return io_error("truncate", rel, errno);
+    }
+    ::fchmod(fd.fd, (perm | 0200) & 0777);
+    mark_written(rel);
+    return {};
+  }
+
+  Result<void> apply_symlink(archive_entry* entry, const std::string& rel) {
+    const char* target = archive_entry_symlink(entry);
+    OPM_TRY(clear_for(rel, false));
+    if (::symlinkat(target != nullptr ? target : "", m_root_fd, rel.c_str()) != 0) {
+      return io_error("symlink", rel, errno);
+    }
+    mark_written(rel);
+    return {};
+  }
+
+  Result<void> apply_hardlink(const std::string& name, std::string_view target,
+                              const std::string& rel) {
+    auto parts = clean_name(target);
+    if (!parts || parts->empty()) {
+      return escape_error(target);
+    }
+    std::string base = parts->back();
+    parts->pop_back();
+    auto dir = resolve_dir(*parts, target, false);
+    std::string target_rel;
+    struct stat st {};
+    bool ok = false;
+    if (dir) {
+      target_rel = dir->empty() ? base : *dir + "/" + base;
+      ok = ::fstatat(m_root_fd, target_rel.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+           S_ISREG(st.st_mode);
+    } else if (dir.error().message().find("escapes") != std::string::npos) {
+      return std::unexpected(std::move(dir).error());
+    }
+    if (!ok) {
+      return std::unexpected(layer_error(fmt::format(
+          "hard link \"{}\" to \"{}\": the target is not a file extracted earlier", name, target)));
+    }
+    if (target_rel == rel) {
+      return {};
+    }
+    OPM_TRY(clear_for(rel, false));
+    if (::linkat(m_root_fd, target_rel.c_str(), m_root_fd, rel.c_str(), 0) != 0) {
+      return io_error("link", rel, errno);
+    }
+    mark_written(rel);
+    return {};
+  }
+
+  int m_root_fd;
+  fs::path m_root;
+  const LayerFile& m_layer;
+  const UnpackLimits& m_limits;
+  const Log& m_log;
+  const std::vector<std::string>& m_prefixes;
+  std::uint64_t& m_total_bytes;
+  std::uint64_t& m_total_entries;
+  std::uint64_t m_layer_bytes = 0;
+  std::uint64_t m_compressed = 1;
+  std::unordered_set<std::string> m_written;
+  std::unordered_set<std::string> m_written_ancestors;
+};
+
+std::string random_suffix() {
+  std::mt19937_64 rng(std::random_device{}());
+  return fmt::format("{:012x}", rng() & 0xffffffffffffULL);
+}
+
+} // namespace
+
+Result<void> unpack_layers(const std::vector<LayerFile>& layers, const fs::path& dest,
+                           const UnpackLimits& limits, const Log& log,
+                           const std::vector<std::string>& prefixes) {
+  std::error_code ec;
+  fs::path target = dest.has_filename() ? dest : dest.parent_path();
+  if (fs::exists(target, ec)) {
+    if (!fs::is_directory(target, ec) || !fs::is_empty(target, ec)) {
+      return util::fail(Errc::io,
+                        fmt::format("unpack destination {} exists and is not an empty directory",
+                                    target.string()));
+    }
+  }
+  fs::path partial = target;
+  partial += ".partial-" + random_suffix();
+  if (!fs::create_directory(partial, ec) || ec) {
+    return util::fail(Errc::io, fmt::format("mkdir {}: {}", partial.string(),
+                                            ec ? ec.message() : "already exists"));
+  }
+  register_temp_path(partial);
+  struct Cleanup {
+    const fs::path& p;
+    bool keep = false;
+    ~Cleanup() {
+      if (!keep) {
+        std::error_code e;
+        fs::remove_all(p, e);
+      }
+      unregister_temp_path(p);
+    }
+  } cleanup{partial};
+  Fd root(::open(partial.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (root.fd < 0) {
+    return util::fail(Errc::io,
+                      fmt::format("open {}: {}", partial.string(), util::errno_text(errno)));
+  }
+  std::uint64_t total_bytes = 0;
+  std::uint64_t total_entries = 0;
+  for (const auto& layer : layers) {
+    LayerApplier applier(root.fd, partial, layer, limits, log, prefixes, total_bytes,
+                         total_entries);
+    OPM_TRY(applier.run());
+  }
+  ::chmod(partial.c_str(), 0755);
+  if (fs::exists(target, ec)) {
+    fs::remove(target, ec);
+  }
+  if (::rename(partial.c_str(), target.c_str()) != 0) {
+    return util::fail(Errc::io, fmt::format("rename {} {}: {}", partial.string(), target.string(),
+                                            util::errno_text(errno)));
+  }
+  cleanup.keep = true;
+  return {};
+}
+
+} // namespace opm::registry
