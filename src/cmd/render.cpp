@@ -3,6 +3,8 @@
 #include "catalog/migrations.hpp"
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/registry_options.hpp"
+#include "render/image.hpp"
 #include "util/strings.hpp"
 
 #include <CLI/CLI.hpp>
@@ -82,6 +84,13 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
         options.image_ref_template = std::move(*parsed);
       }
       options.migrations = OPM_TRY(selected_migrations(*flags));
+      std::unique_ptr<registry::Puller> puller;
+      options.render_image = [&ctx, &puller](const std::string& ref) {
+        if (!puller) {
+          puller = registry::make_puller(registry_options(ctx));
+        }
+        return render::render_image(*puller, ref);
+      };
       auto cfg = OPM_TRY(render::render(flags->refs, options));
       catalog::write(cfg, format, ctx.out);
       return {};

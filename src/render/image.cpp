@@ -1,0 +1,100 @@
+#include "render/image.hpp"
+
+#include "bundle/bundle.hpp"
+#include "catalog/load.hpp"
+#include "util/strings.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+namespace opm::render {
+
+namespace {
+
+constexpr std::string_view k_configs_label = "operators.operatorframework.io.index.configs.v1";
+constexpr std::string_view k_bundle_package_label =
+    "operators.operatorframework.io.bundle.package.v1";
+constexpr std::string_view k_database_label = "operators.operatorframework.io.index.database.v1";
+
+// A directory under the system temp dir that removes itself, also when rendering fails.
+class UnpackDir {
+public:
+  static Result<UnpackDir> make() {
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "render-unpack-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      return util::fail(Errc::io, fmt::format("create tempdir: {}", std::strerror(errno)));
+    }
+    return UnpackDir(pattern);
+  }
+  UnpackDir(UnpackDir&& other) noexcept : m_path(std::move(other.m_path)) { other.m_path.clear(); }
+  UnpackDir(const UnpackDir&) = delete;
+  UnpackDir& operator=(const UnpackDir&) = delete;
+  UnpackDir& operator=(UnpackDir&&) = delete;
+  ~UnpackDir() {
+    if (!m_path.empty()) {
+      std::error_code ec;
+      std::filesystem::remove_all(m_path, ec);
+    }
+  }
+  [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
+
+private:
+  explicit UnpackDir(std::filesystem::path p) : m_path(std::move(p)) {}
+  std::filesystem::path m_path;
+};
+
+Error type_error(const std::string& ref, const registry::Labels& labels) {
+  if (labels.empty()) {
+    return Error(Errc::invalid, fmt::format("render {}: image type could not be determined: "
+                                            "image has no labels",
+                                            util::go_quote(ref)));
+  }
+  std::string lines;
+  for (const auto& [key, value] : labels) {
+    lines += fmt::format("\n  {}={}", key, value);
+  }
+  return Error(Errc::invalid,
+               fmt::format("render {}: image type could not be determined, found labels{}",
+                           util::go_quote(ref), lines));
+}
+
+} // namespace
+
+Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref) {
+  auto quoted = util::go_quote(ref);
+  if (auto pulled = puller.pull(ref); !pulled) {
+    return std::unexpected(
+        std::move(pulled).error().wrap(fmt::format("failed to pull image {}", quoted)));
+  }
+  auto labels = puller.labels(ref);
+  if (!labels) {
+    return std::unexpected(
+        std::move(labels).error().wrap(fmt::format("failed to get labels for image {}", quoted)));
+  }
+  auto dir = OPM_TRY(UnpackDir::make());
+  if (auto unpacked = puller.unpack(ref, dir.path()); !unpacked) {
+    return std::unexpected(
+        std::move(unpacked).error().wrap(fmt::format("failed to unpack image {}", quoted)));
+  }
+  if (auto it = labels->find(std::string(k_configs_label)); it != labels->end()) {
+    return catalog::load_dir(dir.path() / std::filesystem::path(it->second).relative_path());
+  }
+  if (labels->contains(std::string(k_bundle_package_label))) {
+    catalog::DeclarativeConfig cfg;
+    cfg.bundles.push_back(OPM_TRY(bundle::load_dir(dir.path(), ref)));
+    return cfg;
+  }
+  if (labels->contains(std::string(k_database_label))) {
+    return util::fail(Errc::invalid,
+                      fmt::format("render {}: sqlite-based index images are no longer supported, "
+                                  "migrate to a file-based catalog: not allowed",
+                                  quoted));
+  }
+  return std::unexpected(type_error(ref, *labels));
+}
+
+} // namespace opm::render
