@@ -24,7 +24,8 @@ constexpr CommandEntry k_commands[] = {
 };
 
 // Rows are added here as alpha subcommands are written, e.g. {"list", add_alpha_list}.
-constexpr std::array<CommandEntry, 1> k_alpha_commands{{{"list", add_alpha_list}}};
+constexpr std::array<CommandEntry, 2> k_alpha_commands{
+    {{"list", add_alpha_list}, {"render-graph", add_alpha_render_graph}}};
 } // namespace
 
 std::span<const CommandEntry> commands() { return k_commands; }

@@ -56,6 +56,11 @@ Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Opti
                         fmt::format("ref {} is not a directory: not allowed", util::go_quote(ref)));
     }
     if (OPM_TRY(is_bundle_dir(ref))) {
+      if (!options.allow_bundle_dirs) {
+        return util::fail(
+            Errc::invalid,
+            fmt::format("cannot render bundle directory {}: not allowed", util::go_quote(ref)));
+      }
       return render_bundle_dir(ref, options);
     }
     return catalog::load_dir(ref);

@@ -19,6 +19,9 @@ struct Options {
   std::optional<ImageRefTemplate> image_ref_template;
   // Run after each reference's post-processing (--migrate-level); none when empty.
   std::vector<catalog::Migration> migrations;
+  // False where upstream's AllowedRefMask leaves out bundle directories (render-graph):
+  // `cannot render bundle directory "<ref>": not allowed`.
+  bool allow_bundle_dirs = true;
 };
 
 // `opm render`: each reference in order (an FBC directory, a bundle directory, or an image
