@@ -21,7 +21,8 @@ struct LoadOptions {
 // turn each document into a typed object or an "other". Fails on the first problem in
 // walk order, with upstream's text and the file:line of the offending document.
 // Paths in locations are `root` joined with the path relative to it.
-Result<DeclarativeConfig> load_dir(const std::filesystem::path& root, const LoadOptions& options = {});
+Result<DeclarativeConfig> load_dir(const std::filesystem::path& root,
+                                   const LoadOptions& options = {});
 
 // Turn the documents of one file into objects, appending them to `cfg` (envelope,
 // case-insensitive keys, typed decoding, bundle objects). `file` names the file in locations.

@@ -17,8 +17,8 @@ enum class Format { json, yaml };
 void write(const DeclarativeConfig& cfg, Format format, std::ostream& out);
 
 struct JsonStyle {
-  int indent = 0;            // 0 = compact
-  bool escape_html = false;  // <, >, & as \u003c \u003e \u0026 (Go's default encoder)
+  int indent = 0;           // 0 = compact
+  bool escape_html = false; // <, >, & as \u003c \u003e \u0026 (Go's default encoder)
 };
 // Go encoding/json text of a value (shortest float64 formatting, Go string escaping).
 void append_json(std::string& out, const Json& v, JsonStyle style = {});

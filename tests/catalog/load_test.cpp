@@ -241,9 +241,9 @@ TEST_SUITE("load_dir") {
 
   TEST_CASE("YAML bundle object data is converted to JSON") {
     TempDir dir;
-    dir.write("b.json", R"({"schema":"olm.bundle","package":"a","name":"b","properties":[)" +
-                            object_property("kind: ClusterServiceVersion\nspec:\n  version: 1.0.0\n") +
-                            "]}");
+    dir.write("b.json",
+              R"({"schema":"olm.bundle","package":"a","name":"b","properties":[)" +
+                  object_property("kind: ClusterServiceVersion\nspec:\n  version: 1.0.0\n") + "]}");
     auto cfg = load_dir(dir.path());
     REQUIRE(cfg);
     CHECK(cfg->bundles.at(0).csv_json ==
