@@ -1,6 +1,7 @@
 #include "bundle/csv.hpp"
 
 #include "catalog/go_compat.hpp"
+#include "catalog/go_json.hpp"
 #include "catalog/typed_decode.hpp"
 #include "util/go_format.hpp"
 
@@ -143,8 +144,8 @@ struct MetaReader {
     if (raw.data() == nullptr) {
       return err;
     }
-    return Error(Errc::invalid,
-                 catalog::go_compat::pretty_error(object_json, offset_of(raw), err.message()));
+    return Error(Errc::invalid, catalog::gojson::pretty_unmarshal_error(object_json, err.message(),
+                                                                        offset_of(raw)));
   }
 };
 

@@ -18,11 +18,4 @@ const Json* member(const Json& obj, std::string_view name);
 // the root; empty when the path does not exist. The view points into `text`.
 std::string_view find_raw(std::string_view text, std::initializer_list<std::string_view> path);
 
-// json.Indent(data, "", "    ") of compact JSON text.
-std::string indent(std::string_view compact);
-
-// Upstream's prettyunmarshaler: "<message> at offset <n> (indicated by <==)\n" followed by
-// the indented document with " <== " inserted at the offset.
-std::string pretty_error(std::string_view data, std::size_t offset, std::string_view message);
-
 } // namespace opm::catalog::go_compat

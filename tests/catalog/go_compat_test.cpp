@@ -1,4 +1,5 @@
 #include "catalog/go_compat.hpp"
+#include "catalog/go_json.hpp"
 #include "catalog/go_text.hpp"
 
 #include <doctest/doctest.h>
@@ -23,15 +24,15 @@ TEST_SUITE("go_compat") {
   }
 
   TEST_CASE("indents as json.Indent with four spaces") {
-    CHECK(go_compat::indent(R"({"a":[1,{}],"b":[],"c":"{,}"})") ==
+    CHECK(opm::catalog::gojson::indent(R"({"a":[1,{}],"b":[],"c":"{,}"})") ==
           "{\n    \"a\": [\n        1,\n        {}\n    ],\n    \"b\": [],\n    \"c\": \"{,}\"\n}");
   }
 
   TEST_CASE("marks the offset of an unmarshal error in the indented document") {
     std::string data = R"({"a":1,"b":"x"})";
-    CHECK(go_compat::pretty_error(data, 14, "json: boom") ==
+    CHECK(opm::catalog::gojson::pretty_unmarshal_error(data, "json: boom", 14) ==
           "json: boom at offset 14 (indicated by <==)\n{\n    \"a\": 1,\n    \"b\": \"x\" <== \n}");
-    CHECK(go_compat::pretty_error(data, data.size(), "json: end") ==
+    CHECK(opm::catalog::gojson::pretty_unmarshal_error(data, "json: end", data.size()) ==
           "json: end at offset 15 (indicated by <==)\n{\n    \"a\": 1,\n    \"b\": \"x\"\n} <==");
   }
 
