@@ -10,29 +10,6 @@ namespace {
 
 constexpr std::size_t k_sniff_bytes = 30;
 
-// Go's unicode.IsSpace.
-bool is_unicode_space(char32_t r) {
-  switch (r) {
-  case '\t':
-  case '\n':
-  case '\v':
-  case '\f':
-  case '\r':
-  case ' ':
-  case 0x85:
-  case 0xA0:
-  case 0x1680:
-  case 0x2028:
-  case 0x2029:
-  case 0x202F:
-  case 0x205F:
-  case 0x3000:
-    return true;
-  default:
-    return r >= 0x2000 && r <= 0x200A;
-  }
-}
-
 bool looks_like_json(std::string_view content) {
   std::string_view head = content.substr(0, k_sniff_bytes);
   std::size_t i = 0;
@@ -40,7 +17,7 @@ bool looks_like_json(std::string_view content) {
     std::size_t start = i;
     bool valid = true;
     char32_t r = util::decode_utf8(head, i, &valid);
-    if (!valid || !is_unicode_space(r)) {
+    if (!valid || !util::go_is_space(r)) {
       return head[start] == '{';
     }
   }
@@ -58,7 +35,7 @@ std::optional<std::size_t> whitespace_to_drop(std::string_view content) {
     if (!valid) {
       return std::nullopt;
     }
-    if (!is_unicode_space(r)) {
+    if (!util::go_is_space(r)) {
       return start;
     }
     if (r == '\n') {

@@ -24,7 +24,7 @@ bool is_json_stream(std::string_view text) {
     std::size_t at = i;
     bool valid = true;
     char32_t c = util::decode_utf8(head, at, &valid);
-    if (!valid || !yaml::is_go_space(c)) {
+    if (!valid || !util::go_is_space(c)) {
       break;
     }
     i = at;
@@ -182,7 +182,7 @@ std::optional<std::size_t> StreamDecoder::skip_space_after_json(std::size_t pos)
     if (!valid || c == 0xFFFD) {
       return std::nullopt;
     }
-    if (!yaml::is_go_space(c)) {
+    if (!util::go_is_space(c)) {
       return pos;
     }
     pos += size;

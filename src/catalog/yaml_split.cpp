@@ -7,28 +7,6 @@
 
 namespace opm::catalog::yaml {
 
-bool is_go_space(char32_t c) {
-  switch (c) {
-  case '\t':
-  case '\n':
-  case '\v':
-  case '\f':
-  case '\r':
-  case ' ':
-  case 0x85:
-  case 0xA0:
-  case 0x1680:
-  case 0x2028:
-  case 0x2029:
-  case 0x202F:
-  case 0x205F:
-  case 0x3000:
-    return true;
-  default:
-    return c >= 0x2000 && c <= 0x200A;
-  }
-}
-
 namespace {
 
 // Go's strings.TrimSpace.
@@ -38,7 +16,7 @@ std::string_view go_trim_space(std::string_view s) {
     std::size_t at = begin;
     bool valid = true;
     char32_t c = util::decode_utf8(s, at, &valid);
-    if (!valid || !is_go_space(c)) {
+    if (!valid || !util::go_is_space(c)) {
       break;
     }
     begin = at;
@@ -47,7 +25,7 @@ std::string_view go_trim_space(std::string_view s) {
   for (std::size_t i = begin; i < s.size();) {
     bool valid = true;
     char32_t c = util::decode_utf8(s, i, &valid);
-    if (!valid || !is_go_space(c)) {
+    if (!valid || !util::go_is_space(c)) {
       end = i;
     }
   }

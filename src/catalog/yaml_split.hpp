@@ -49,7 +49,4 @@ private:
   std::size_t m_line;
 };
 
-// Go's unicode.IsSpace.
-bool is_go_space(char32_t c);
-
 } // namespace opm::catalog::yaml

@@ -258,29 +258,6 @@ bool is_unicode_digit(char32_t cp) {
   return std::ranges::any_of(k_nd, [cp](auto r) { return cp >= r.first && cp <= r.second; });
 }
 
-// Go's unicode.IsSpace.
-bool is_unicode_space(char32_t cp) {
-  switch (cp) {
-  case '\t':
-  case '\n':
-  case '\v':
-  case '\f':
-  case '\r':
-  case ' ':
-  case 0x85:
-  case 0xA0:
-  case 0x1680:
-  case 0x2028:
-  case 0x2029:
-  case 0x202F:
-  case 0x205F:
-  case 0x3000:
-    return true;
-  default:
-    return cp >= 0x2000 && cp <= 0x200A;
-  }
-}
-
 // Go's strings.TrimSpace.
 std::string_view trim_unicode_space(std::string_view s) {
   std::size_t begin = 0;
@@ -288,7 +265,7 @@ std::string_view trim_unicode_space(std::string_view s) {
     std::size_t next = begin;
     bool valid = true;
     char32_t cp = decode_utf8(s, next, &valid);
-    if (!valid || !is_unicode_space(cp)) {
+    if (!valid || !util::go_is_space(cp)) {
       break;
     }
     begin = next;
@@ -303,7 +280,7 @@ std::string_view trim_unicode_space(std::string_view s) {
     std::size_t probe = start;
     bool valid = true;
     char32_t cp = decode_utf8(s, probe, &valid);
-    if (!valid || probe != end || !is_unicode_space(cp)) {
+    if (!valid || probe != end || !util::go_is_space(cp)) {
       break;
     }
     end = start;

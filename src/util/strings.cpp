@@ -188,6 +188,28 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep) {
   return out;
 }
 
+bool go_is_space(char32_t c) {
+  switch (c) {
+  case '\t':
+  case '\n':
+  case '\v':
+  case '\f':
+  case '\r':
+  case ' ':
+  case 0x85:
+  case 0xA0:
+  case 0x1680:
+  case 0x2028:
+  case 0x2029:
+  case 0x202F:
+  case 0x205F:
+  case 0x3000:
+    return true;
+  default:
+    return c >= 0x2000 && c <= 0x200A;
+  }
+}
+
 bool is_space(unsigned char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }

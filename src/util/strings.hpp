@@ -20,6 +20,8 @@ std::size_t utf8_length(std::string_view s);
 std::vector<std::string> split(std::string_view s, char sep);
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 bool is_space(unsigned char c);
+// Go's unicode.IsSpace.
+bool go_is_space(char32_t c);
 // ASCII case-insensitive equality (Go json field matching for ASCII names).
 bool equal_fold(std::string_view a, std::string_view b);
 std::string ascii_lower(std::string_view s);
