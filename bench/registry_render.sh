@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Measures and checks `opm render` of the corpus bundle images from a loopback registry.
+# Pushes each corpus bundle directory as <registry>/corpus/<package>-bundle:<version> (the
+# way corpus/README.md describes), then times one `opm render --use-http <all refs> -o json`
+# with a cold and a warm cache, directly and through a proxy adding LATENCY seconds to every
+# request. Each bundle's render must be byte-identical to upstream's, and each bundle
+# directory must render as its image does apart from the image reference.
+#   bench/registry_render.sh [--quick] [OPM_BINARY] [LATENCY_SECONDS]
+# --quick (or COUNT=N) uses only the first 20 (N) bundles. Prints the timings against the
+# targets, one line per conformance failure, and "N passed, M failed"; exits non-zero on any
+# failure.
+set -euo pipefail
+
+quick=0
+if [ "${1:-}" = --quick ]; then
+  quick=1
+  shift
+fi
+[ -n "${1:-}" ] && OPM=$1
+LATENCY=${2:-0.05}
+source "$(dirname "$0")/common.sh"
+COUNT=${COUNT:-$([ "$quick" = 1 ] && echo 20 || echo 0)}
+export OPM
+bench_dir=$(cd "$(dirname "$0")" && pwd)
+source "$bench_dir/../tests/registry/harness.sh"
+
+BUNDLES=$OPM_CORPUS/bundles
+: > "$WORK/list"
+for dir in "$BUNDLES"/*/*/; do
+  dir=${dir%/}
+  echo "$(basename "$(dirname "$dir")")/$(basename "$dir")" >> "$WORK/list"
+done
+if [ "$COUNT" -gt 0 ]; then
+  head -n "$COUNT" "$WORK/list" > "$WORK/list.head" && mv "$WORK/list.head" "$WORK/list"
+fi
+
+start_registry bench
+start_fault_proxy "$REG"
+start=$(date +%s%N)
+python3 "$bench_dir/bundle_images.py" push "$TOOLS" "$REG" "$BUNDLES" "$WORK/list"
+ms=$((($(date +%s%N) - start) / 1000000))
+printf 'pushed %d bundle images in %d.%02d s\n' "$(wc -l < "$WORK/list")" $((ms / 1000)) $((ms % 1000 / 10))
+
+refs() { # HOST: the image references, in list order
+  local entry
+  while read -r entry; do
+    echo "$1/corpus/${entry%/*}-bundle:${entry#*/}"
+  done < "$WORK/list"
+}
+# The expected output of one render of all the refs: upstream's renders, concatenated.
+expected() { # HOST
+  local entry
+  while read -r entry; do
+    xz -dc "$OPM_CORPUS/expected/bundles/$entry/render.json.xz"
+  done < "$WORK/list" | sed "s|@REGISTRY@|$1|g"
+}
+mapfile -t REFS < <(refs "$REG")
+mapfile -t PROXY_REFS < <(refs "$FAULT")
+expected "$REG" > "$WORK/expected"
+expected "$FAULT" > "$WORK/expected-proxy"
+
+failed_runs=0
+max_kb=0
+# measure LABEL TARGET_SECONDS CACHE EXPECTED REFS...: one timed render; keeps the output in
+# $WORK/out-<cache>-<n>.
+runs=0
+measure() {
+  local label=$1 target=$2 cache=$3 want=$4 secs kb verdict same
+  shift 4
+  runs=$((runs + 1))
+  local out=$WORK/out-$runs
+  if ! OLM_CACHE_DIR=$cache /usr/bin/time -f "%e %M" -o "$WORK/time" \
+    "$OPM" render --use-http "$@" -o json > "$out" 2> "$WORK/err"; then
+    echo "$label: render failed"
+    head -c 2000 "$WORK/err"
+    failed_runs=$((failed_runs + 1))
+    return 0
+  fi
+  read -r secs kb < "$WORK/time"
+  [ "$kb" -gt "$max_kb" ] && max_kb=$kb
+  verdict=$(awk -v s="$secs" -v t="$target" 'BEGIN { print (s <= t) ? "ok" : "over" }')
+  same="output matches upstream"
+  if ! cmp -s "$out" "$want"; then
+    same="OUTPUT DIFFERS from upstream"
+    failed_runs=$((failed_runs + 1))
+  fi
+  printf '%-28s %6.2f s (target %4.1f s: %-4s) %5d MB peak RSS  %s\n' \
+    "$label" "$secs" "$target" "$verdict" $((kb / 1024)) "$same"
+}
+
+echo "render of ${#REFS[@]} bundle images in one call:"
+measure "cold cache" 2.0 "$WORK/cache1" "$WORK/expected" "${REFS[@]}"
+cp "$WORK/out-1" "$WORK/cold.json"
+measure "warm cache" 0.2 "$WORK/cache1" "$WORK/expected" "${REFS[@]}"
+fault_rules "[{\"path\": \"\", \"action\": \"delay\", \"seconds\": $LATENCY, \"times\": -1}]"
+measure "cold, ${LATENCY}s per request" 4.0 "$WORK/cache2" "$WORK/expected-proxy" "${PROXY_REFS[@]}"
+measure "warm, ${LATENCY}s per request" 0.2 "$WORK/cache2" "$WORK/expected-proxy" "${PROXY_REFS[@]}"
+if [ -d "$WORK/cache1/images" ]; then
+  printf 'cache: %s in %s\n' "$(du -sh "$WORK/cache1/images" | cut -f1)" "\$OLM_CACHE_DIR/images"
+else
+  echo "cache: nothing under \$OLM_CACHE_DIR/images"
+fi
+printf 'peak RSS %d MB (target 150 MB: %s)\n' $((max_kb / 1024)) \
+  "$([ "$max_kb" -le $((150 * 1024)) ] && echo ok || echo over)"
+echo "upstream v1.26.5 on the same machine: cold with 0.05 s latency 8.0-8.4 s, 125-134 MB"
+
+echo "conformance:"
+fault_rules "[]"
+rc=0
+python3 "$bench_dir/bundle_images.py" check "$OPM" "$WORK/cache1" "$REG" "$BUNDLES" \
+  "$OPM_CORPUS/expected/bundles" "$WORK/list" "$WORK/cold.json" || rc=$?
+if [ "$failed_runs" -ne 0 ]; then
+  echo "FAIL: $failed_runs timed render(s) failed or differed from upstream"
+  rc=1
+fi
+exit "$rc"
