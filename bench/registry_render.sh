@@ -62,7 +62,7 @@ expected "$FAULT" > "$WORK/expected-proxy"
 failed_runs=0
 max_kb=0
 # measure LABEL TARGET_SECONDS CACHE EXPECTED REFS...: one timed render; keeps the output in
-# $WORK/out-<cache>-<n>.
+# $WORK/out-<n>.
 runs=0
 measure() {
   local label=$1 target=$2 cache=$3 want=$4 secs kb verdict same
