@@ -1,6 +1,7 @@
 #include "catalog/bundle_objects.hpp"
 
 #include "catalog/decode.hpp"
+#include "catalog/json_kind.hpp"
 #include "catalog/typed_decode.hpp"
 #include "catalog/write.hpp"
 #include "util/base64.hpp"
@@ -11,56 +12,6 @@
 namespace opm::catalog {
 
 namespace {
-
-// Checks JSON syntax without building a tree, and notes the top-level "kind".
-class KindFinder : public nlohmann::json_sax<Json> {
-public:
-  bool null() override { return value(nullptr); }
-  bool boolean(bool) override { return value(nullptr); }
-  bool number_integer(number_integer_t) override { return value(nullptr); }
-  bool number_unsigned(number_unsigned_t) override { return value(nullptr); }
-  bool number_float(number_float_t, const string_t&) override { return value(nullptr); }
-  bool string(string_t& s) override { return value(&s); }
-  bool binary(binary_t&) override { return value(nullptr); }
-  bool start_object(std::size_t) override {
-    m_at_kind = false;
-    ++m_depth;
-    return true;
-  }
-  bool key(string_t& k) override {
-    m_at_kind = m_depth == 1 && k == "kind";
-    return true;
-  }
-  bool end_object() override {
-    --m_depth;
-    return true;
-  }
-  bool start_array(std::size_t) override {
-    m_at_kind = false;
-    ++m_depth;
-    return true;
-  }
-  bool end_array() override {
-    --m_depth;
-    return true;
-  }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-    return false;
-  }
-  [[nodiscard]] const std::string& kind() const { return m_kind; }
-
-private:
-  bool value(const string_t* s) {
-    if (m_at_kind && s != nullptr) {
-      m_kind = *s;
-    }
-    m_at_kind = false;
-    return true;
-  }
-  int m_depth = 0;
-  bool m_at_kind = false;
-  std::string m_kind;
-};
 
 bool starts_with_brace(std::string_view text) {
   for (char c : text) {
@@ -80,13 +31,17 @@ Result<std::string> to_object_json(std::string&& data) {
   return to_json(OPM_TRY(yaml_to_json(data)));
 }
 
-// The top-level "kind" of an object's JSON text ("" when it is not a valid JSON object).
-std::string object_kind(const std::string& json) {
-  KindFinder finder;
-  if (!Json::sax_parse(json, &finder, nlohmann::json::input_format_t::json, false)) {
-    return {};
+constexpr std::string_view k_csv_kind = "ClusterServiceVersion";
+
+// Whether an object's JSON text is a valid JSON object whose top-level "kind" is
+// ClusterServiceVersion. Text that holds neither that word nor a \u escape cannot be one,
+// which spares parsing every large CRD.
+bool is_csv_object(std::string_view json) {
+  if (json.find(k_csv_kind) == std::string_view::npos &&
+      json.find("\\u") == std::string_view::npos) {
+    return false;
   }
-  return finder.kind();
+  return json_object_kind(json) == k_csv_kind;
 }
 
 } // namespace
@@ -137,7 +92,7 @@ Result<void> read_bundle_objects(Bundle& bundle) {
   }
   // upstream's extractCSV: the first object whose kind is ClusterServiceVersion.
   for (const auto& object : bundle.objects) {
-    if (object_kind(object) == "ClusterServiceVersion") {
+    if (is_csv_object(object)) {
       bundle.csv_json = object;
       break;
     }

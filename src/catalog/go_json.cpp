@@ -1,6 +1,7 @@
 #include "catalog/go_json.hpp"
 
 #include "catalog/go_text.hpp"
+#include "catalog/swar.hpp"
 #include "catalog/yaml_resolve.hpp"
 #include "util/go_format.hpp"
 #include "util/strings.hpp"
@@ -291,7 +292,16 @@ private:
     ++m_pos;
     std::size_t start = m_pos;
     // Fast path: plain ASCII and valid UTF-8 without escapes is copied as is.
+    const auto* bytes = reinterpret_cast<const unsigned char*>(m_text.data());
     while (true) {
+      while (m_pos + 8 <= m_text.size()) {
+        const std::uint64_t word = swar::load(bytes + m_pos);
+        if ((swar::has_high(word) | swar::has_less(word, 0x20) | swar::has_byte(word, '"') |
+             swar::has_byte(word, '\\')) != 0) {
+          break;
+        }
+        m_pos += 8;
+      }
       if (m_pos >= m_text.size()) {
         throw EofFailure{};
       }

@@ -6,6 +6,7 @@
 #include "catalog/write.hpp"
 #include "util/fs.hpp"
 #include "util/go_format.hpp"
+#include "util/parallel.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -13,7 +14,6 @@
 #include <dirent.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <map>
 #include <set>
@@ -294,33 +294,11 @@ Result<DeclarativeConfig> load_dir(const std::filesystem::path& root, const Load
   }
 
   std::vector<FileResult> results(files.size());
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::size_t> first_failed{files.size()};
-  auto worker = [&] {
-    for (;;) {
-      std::size_t i = next.fetch_add(1);
-      if (i >= files.size() || i > first_failed.load()) {
-        return;
-      }
-      load_file(walk.root, files[i], display_path(root, files[i]), results[i]);
-      if (results[i].error) {
-        std::size_t cur = first_failed.load();
-        while (i < cur && !first_failed.compare_exchange_weak(cur, i)) {
-        }
-      }
-    }
-  };
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
-  threads = std::clamp<unsigned>(threads, 1,
-                                 static_cast<unsigned>(std::max<std::size_t>(files.size(), 1)));
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) {
-    pool.emplace_back(worker);
-  }
-  worker();
-  for (auto& t : pool) {
-    t.join();
-  }
+  util::run_indexed_until_failure(files.size(), threads, [&](std::size_t i) {
+    load_file(walk.root, files[i], display_path(root, files[i]), results[i]);
+    return !results[i].error;
+  });
 
   DeclarativeConfig cfg;
   for (auto& r : results) {

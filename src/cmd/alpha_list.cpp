@@ -1,6 +1,7 @@
 #include "catalog/list.hpp"
-#include "catalog/load.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/registry_options.hpp"
+#include "render/render.hpp"
 #include "util/strings.hpp"
 #include "validate/validate.hpp"
 
@@ -8,7 +9,6 @@
 #include <fmt/format.h>
 
 #include <memory>
-#include <sys/stat.h>
 
 namespace opm::cmd {
 
@@ -24,24 +24,20 @@ enum class Listing { packages, channels, bundles };
 
 // Upstream renders the reference allowing only catalog directories and images, then
 // converts and validates the model.
-Result<std::string> list(const std::vector<std::string>& args, Listing what) {
+Result<std::string> list(Context& ctx, const std::vector<std::string>& args, Listing what) {
   const std::string& ref = args.at(0);
-  struct stat st {};
-  bool exists = ::stat(ref.c_str(), &st) == 0;
-  if (exists && (!S_ISDIR(st.st_mode) || (::stat((ref + "/manifests").c_str(), &st) == 0 &&
-                                          ::stat((ref + "/metadata").c_str(), &st) == 0))) {
-    return util::fail(Errc::invalid, fmt::format("cannot list non-index {}", util::go_quote(ref)));
-  }
-  if (!exists) {
-    return util::fail(Errc::invalid,
-                      fmt::format("render reference {}: listing image references is not "
-                                  "supported yet",
-                                  util::go_quote(ref)));
-  }
-  auto cfg = catalog::load_dir(ref);
+  render::Options options;
+  options.allow_bundle_dirs = false;
+  options.allow_bundle_images = false;
+  ImageRendering rendering;
+  OPM_TRY(render_images_with_registry(ctx, options, rendering));
+  auto cfg = render::render({ref}, options);
   if (!cfg) {
-    return std::unexpected(
-        std::move(cfg).error().wrap(fmt::format("render reference {}", util::go_quote(ref))));
+    if (cfg.error().code() == Errc::not_allowed) {
+      return util::fail(Errc::invalid,
+                        fmt::format("cannot list non-index {}", util::go_quote(ref)));
+    }
+    return std::unexpected(std::move(cfg).error());
   }
   auto model = OPM_TRY(validate::valid_model(*cfg));
   std::string_view package = args.size() > 1 ? std::string_view(args[1]) : std::string_view();
@@ -62,7 +58,7 @@ void add_listing(CLI::App& parent, Context& ctx, Action& chosen, Listing what, C
     chosen.command = sub;
     chosen.style = FatalStyle::logrus;
     chosen.run = [&ctx, args, what]() -> Result<void> {
-      ctx.out << OPM_TRY(list(*args, what));
+      ctx.out << OPM_TRY(list(ctx, *args, what));
       return {};
     };
   });

@@ -1,5 +1,6 @@
 #include "catalog/mermaid.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/registry_options.hpp"
 #include "render/render.hpp"
 
 #include <CLI/CLI.hpp>
@@ -67,6 +68,9 @@ void add_alpha_render_graph(CLI::App& parent, Context& ctx, Action& chosen) {
     chosen.run = [&ctx, flags]() -> Result<void> {
       render::Options options;
       options.allow_bundle_dirs = false;
+      options.allow_bundle_images = false;
+      ImageRendering rendering;
+      OPM_TRY(render_images_with_registry(ctx, options, rendering));
       auto cfg = OPM_TRY(render::render(flags->refs, options));
       return catalog::write_mermaid(cfg, flags->mermaid, ctx.out, ctx.err);
     };

@@ -1,6 +1,43 @@
 #include "cmd/registry_options.hpp"
 
+#include "render/image.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <mutex>
+
 namespace opm::cmd {
+
+namespace {
+
+constexpr std::size_t k_default_jobs = 8;
+constexpr std::size_t k_max_jobs = 64;
+
+std::size_t jobs_from_env(const Context& ctx) {
+  auto text = ctx.env.get("OPM_JOBS");
+  std::size_t jobs = 0;
+  if (!text || std::from_chars(text->data(), text->data() + text->size(), jobs).ec != std::errc{} ||
+      jobs == 0) {
+    return k_default_jobs;
+  }
+  return std::min(jobs, k_max_jobs);
+}
+
+// "rendering 37/122" on one line of a terminal, erased when the last one is done.
+std::function<void(std::size_t, std::size_t)> terminal_progress(std::ostream& err) {
+  auto mutex = std::make_shared<std::mutex>();
+  return [&err, mutex](std::size_t done, std::size_t total) {
+    std::lock_guard lock(*mutex);
+    if (done == total) {
+      err << "\r\033[K" << std::flush;
+    } else {
+      err << fmt::format("\rrendering {}/{}", done, total) << std::flush;
+    }
+  };
+}
+
+} // namespace
 
 registry::Options registry_options(const Context& ctx) {
   registry::Options o;
@@ -8,8 +45,34 @@ registry::Options registry_options(const Context& ctx) {
   o.skip_tls_verify = ctx.global.skip_tls_verify;
   o.env = ctx.env.vars;
   o.cache_dir = registry::default_cache_dir(ctx.env.vars);
+  o.cache_disabled = ctx.env.get("OPM_NO_CACHE").value_or("0") != "0";
+  o.jobs = jobs_from_env(ctx);
   o.limits = registry::limits_from_env(ctx.env.vars);
   return o;
+}
+
+Result<void> render_images_with_registry(Context& ctx, render::Options& options,
+                                         ImageRendering& rendering) {
+  if (auto ok = registry::check_flag_combination(ctx.global.use_http, ctx.global.skip_tls_verify,
+                                                 ctx.global.skip_tls);
+      !ok) {
+    return util::fail(Errc::invalid, ok.error().message());
+  }
+  auto reg = registry_options(ctx);
+  options.jobs = reg.jobs;
+  if (!reg.cache_disabled && !reg.cache_dir.empty()) {
+    rendering.cache = render::RenderCache::open(reg.cache_dir / "renders");
+  }
+  rendering.puller = registry::make_puller(std::move(reg));
+  render::ImageRenderOptions image_options{.allow_bundle_image = options.allow_bundle_images,
+                                           .cache = rendering.cache ? &*rendering.cache : nullptr};
+  options.render_image = [p = rendering.puller.get(), image_options](const std::string& ref) {
+    return render::render_image(*p, ref, image_options);
+  };
+  if (ctx.err_is_tty) {
+    options.progress = terminal_progress(ctx.err);
+  }
+  return {};
 }
 
 } // namespace opm::cmd

@@ -2,9 +2,32 @@
 
 #include "cmd/context.hpp"
 #include "registry/options.hpp"
+#include "registry/puller.hpp"
+#include "render/render.hpp"
+#include "render/render_cache.hpp"
+
+#include <memory>
+#include <optional>
 
 namespace opm::cmd {
+
 // Registry client options from the global flags and the environment: --use-http (or the
-// deprecated --skip-tls), --skip-tls-verify, the default blob cache, unpack limits.
+// deprecated --skip-tls), --skip-tls-verify, the blob cache (OLM_CACHE_DIR relocates it,
+// OPM_NO_CACHE=1 keeps a private one removed at exit), OPM_JOBS images at once, unpack
+// limits.
 registry::Options registry_options(const Context& ctx);
+
+// What rendering images uses; must outlive the rendering.
+struct ImageRendering {
+  std::unique_ptr<registry::Puller> puller;
+  std::optional<render::RenderCache> cache; // beside the blob cache, when there is one
+};
+
+// Lets `options` render image references: checks the global TLS flags as upstream's
+// CreateCLIRegistry does, makes the puller the worker threads share and the cache of
+// rendered bundles, and, when stderr is a terminal, shows progress there.
+// Set options.allow_bundle_images before calling.
+Result<void> render_images_with_registry(Context& ctx, render::Options& options,
+                                         ImageRendering& rendering);
+
 } // namespace opm::cmd

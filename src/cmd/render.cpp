@@ -4,7 +4,6 @@
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
-#include "render/image.hpp"
 #include "util/strings.hpp"
 
 #include <CLI/CLI.hpp>
@@ -75,6 +74,8 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
                                       util::go_quote(flags->output)));
       }
       render::Options options;
+      ImageRendering rendering;
+      OPM_TRY(render_images_with_registry(ctx, options, rendering));
       if (!flags->image_ref_template.empty()) {
         auto parsed = render::ImageRefTemplate::parse(flags->image_ref_template);
         if (!parsed) {
@@ -84,13 +85,6 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
         options.image_ref_template = std::move(*parsed);
       }
       options.migrations = OPM_TRY(selected_migrations(*flags));
-      std::unique_ptr<registry::Puller> puller;
-      options.render_image = [&ctx, &puller](const std::string& ref) {
-        if (!puller) {
-          puller = registry::make_puller(registry_options(ctx));
-        }
-        return render::render_image(*puller, ref);
-      };
       auto cfg = OPM_TRY(render::render(flags->refs, options));
       catalog::write(cfg, format, ctx.out);
       return {};

@@ -268,7 +268,7 @@ Response Session::follow(Request request) {
 Response Session::send(Request request, const std::string& host) {
   const auto& policy = m_options.retry;
   auto delay = policy.initial_delay;
-  std::mt19937 rng(std::random_device{}());
+  thread_local std::mt19937 rng(std::random_device{}());
   Response r;
   for (int attempt = 1;; ++attempt) {
     {

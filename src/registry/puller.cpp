@@ -8,18 +8,17 @@
 #include "registry/registries_conf.hpp"
 #include "registry/unpack.hpp"
 #include "util/fs.hpp"
+#include "util/parallel.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <future>
 #include <mutex>
 #include <optional>
 #include <system_error>
-#include <thread>
 
 namespace opm::registry {
 
@@ -98,26 +97,8 @@ public:
   std::vector<Result<PulledImage>> pull_all(std::span<const std::string> refs) override {
     InterruptScope scope;
     std::vector<std::optional<Result<PulledImage>>> slots(refs.size());
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-      for (;;) {
-        std::size_t i = next.fetch_add(1);
-        if (i >= refs.size()) {
-          return;
-        }
-        slots[i].emplace(resolve(refs[i], true));
-      }
-    };
-    std::size_t workers = std::clamp<std::size_t>(m_options.jobs, 1, 64);
-    workers = std::min(workers, refs.size());
-    std::vector<std::thread> threads;
-    for (std::size_t i = 1; i < workers; ++i) {
-      threads.emplace_back(work);
-    }
-    work();
-    for (auto& t : threads) {
-      t.join();
-    }
+    util::run_indexed(refs.size(), std::clamp<std::size_t>(m_options.jobs, 1, 64),
+                      [&](std::size_t i) { slots[i].emplace(resolve(refs[i], true)); });
     flush_index();
     std::vector<Result<PulledImage>> out;
     out.reserve(refs.size());

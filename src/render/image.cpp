@@ -64,9 +64,11 @@ Error type_error(const std::string& ref, const registry::Labels& labels) {
 
 } // namespace
 
-Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref) {
+Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref,
+                                                const ImageRenderOptions& options) {
   auto quoted = util::go_quote(ref);
-  if (auto pulled = puller.pull(ref); !pulled) {
+  auto pulled = puller.pull(ref);
+  if (!pulled) {
     return std::unexpected(
         std::move(pulled).error().wrap(fmt::format("failed to pull image {}", quoted)));
   }
@@ -74,6 +76,14 @@ Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const 
   if (!labels) {
     return std::unexpected(
         std::move(labels).error().wrap(fmt::format("failed to get labels for image {}", quoted)));
+  }
+  bool bundle = !labels->contains(std::string(k_configs_label)) &&
+                labels->contains(std::string(k_bundle_package_label));
+  bool cacheable = bundle && options.allow_bundle_image && options.cache != nullptr;
+  if (cacheable) {
+    if (auto cached = options.cache->find(pulled->image_digest, ref)) {
+      return std::move(*cached);
+    }
   }
   auto dir = OPM_TRY(UnpackDir::make());
   if (auto unpacked = puller.unpack(ref, dir.path()); !unpacked) {
@@ -83,13 +93,19 @@ Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const 
   if (auto it = labels->find(std::string(k_configs_label)); it != labels->end()) {
     return catalog::load_dir(dir.path() / std::filesystem::path(it->second).relative_path());
   }
-  if (labels->contains(std::string(k_bundle_package_label))) {
+  if (bundle) {
+    if (!options.allow_bundle_image) {
+      return util::fail(Errc::not_allowed, "cannot render bundle image: not allowed");
+    }
     catalog::DeclarativeConfig cfg;
     cfg.bundles.push_back(OPM_TRY(bundle::load_dir(dir.path(), ref)));
+    if (cacheable) {
+      options.cache->store(pulled->image_digest, ref, cfg);
+    }
     return cfg;
   }
   if (labels->contains(std::string(k_database_label))) {
-    return util::fail(Errc::invalid,
+    return util::fail(Errc::not_allowed,
                       fmt::format("render {}: sqlite-based index images are no longer supported, "
                                   "migrate to a file-based catalog: not allowed",
                                   quoted));

@@ -2,6 +2,7 @@
 
 #include "catalog/declcfg.hpp"
 #include "registry/puller.hpp"
+#include "render/render_cache.hpp"
 #include "util/error.hpp"
 
 #include <string>
@@ -13,6 +14,14 @@ namespace opm::render {
 // directory is loaded as a catalog, a bundle image becomes one olm.bundle whose image is
 // `ref` as given, and a SQLite index image is refused. Errors read as upstream's:
 // `failed to pull image "<ref>": ...`, `render "<ref>": image type could not be determined...`.
-Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref);
+// A bundle image is refused (`cannot render bundle image: not allowed`) without
+// `allow_bundle_image`, as are SQLite images always; both with Errc::not_allowed.
+// With a `cache`, a bundle image rendered before is read from it instead of unpacked.
+struct ImageRenderOptions {
+  bool allow_bundle_image = true;
+  const RenderCache* cache = nullptr;
+};
+Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref,
+                                                const ImageRenderOptions& options = {});
 
 } // namespace opm::render

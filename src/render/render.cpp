@@ -3,12 +3,15 @@
 #include "bundle/bundle.hpp"
 #include "bundle/files.hpp"
 #include "catalog/load.hpp"
+#include "util/parallel.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <mutex>
+#include <optional>
 #include <sys/stat.h>
 
 namespace opm::render {
@@ -52,13 +55,13 @@ Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Opti
   struct stat st {};
   if (::stat(ref.c_str(), &st) == 0) {
     if (!S_ISDIR(st.st_mode)) {
-      return util::fail(Errc::invalid,
+      return util::fail(Errc::not_allowed,
                         fmt::format("ref {} is not a directory: not allowed", util::go_quote(ref)));
     }
     if (OPM_TRY(is_bundle_dir(ref))) {
       if (!options.allow_bundle_dirs) {
         return util::fail(
-            Errc::invalid,
+            Errc::not_allowed,
             fmt::format("cannot render bundle directory {}: not allowed", util::go_quote(ref)));
       }
       return render_bundle_dir(ref, options);
@@ -69,6 +72,20 @@ Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Opti
     return options.render_image(ref);
   }
   return util::fail(Errc::invalid, "rendering image references is not supported yet");
+}
+
+// One reference rendered and tidied as upstream does before concatenating.
+Result<catalog::DeclarativeConfig> render_and_tidy(const std::string& ref, const Options& options) {
+  auto cfg = render_one(ref, options);
+  if (!cfg) {
+    return std::unexpected(
+        std::move(cfg).error().wrap(fmt::format("render reference {}", util::go_quote(ref))));
+  }
+  normalize_for_output(*cfg);
+  if (auto migrated = catalog::run_migrations(options.migrations, *cfg); !migrated) {
+    return std::unexpected(std::move(migrated).error().wrap("migrate"));
+  }
+  return cfg;
 }
 
 } // namespace
@@ -87,18 +104,30 @@ void normalize_for_output(catalog::DeclarativeConfig& cfg) {
 
 Result<catalog::DeclarativeConfig> render(const std::vector<std::string>& refs,
                                           const Options& options) {
+  std::vector<std::optional<Result<catalog::DeclarativeConfig>>> rendered(refs.size());
+  bool show_progress = options.progress && refs.size() > 1;
+  std::mutex progress_mutex;
+  std::size_t done = 0;
+  util::run_indexed_until_failure(refs.size(), options.jobs, [&](std::size_t i) {
+    const auto& slot = rendered[i].emplace(render_and_tidy(refs[i], options));
+    if (show_progress) {
+      std::lock_guard lock(progress_mutex);
+      if (++done < refs.size()) {
+        options.progress(done, refs.size());
+      }
+    }
+    return slot.has_value();
+  });
+  if (show_progress) {
+    options.progress(refs.size(), refs.size());
+  }
   catalog::DeclarativeConfig all;
-  for (const auto& ref : refs) {
-    auto cfg = render_one(ref, options);
-    if (!cfg) {
-      return std::unexpected(
-          std::move(cfg).error().wrap(fmt::format("render reference {}", util::go_quote(ref))));
+  for (auto& slot : rendered) {
+    // Every reference before the first failure was rendered.
+    if (!*slot) {
+      return std::unexpected(std::move(*slot).error());
     }
-    normalize_for_output(*cfg);
-    if (auto migrated = catalog::run_migrations(options.migrations, *cfg); !migrated) {
-      return std::unexpected(std::move(migrated).error().wrap("migrate"));
-    }
-    all.merge(std::move(*cfg));
+    all.merge(std::move(**slot));
   }
   return all;
 }

@@ -22,12 +22,21 @@ struct Options {
   // False where upstream's AllowedRefMask leaves out bundle directories (render-graph):
   // `cannot render bundle directory "<ref>": not allowed`.
   bool allow_bundle_dirs = true;
+  // False where the mask leaves out bundle images (render-graph, alpha list); read by the
+  // `render_image` a command sets up.
+  bool allow_bundle_images = true;
+  // References rendered at once; `render_image` must then be safe to call from many threads.
+  std::size_t jobs = 1;
+  // Told (done, total) as references finish, from worker threads, and (total, total) once
+  // at the end, also after a failure; only when there are two references or more.
+  std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
-// `opm render`: each reference in order (an FBC directory, a bundle directory, or an image
-// through `render_image`), post-processed as upstream does (bundle objects and csv metadata
-// moved last, related images sorted by image, migrations), then concatenated.
-// Errors are wrapped `render reference "<ref>": ...`, migration errors `migrate: ...`.
+// `opm render`: each reference (up to `jobs` at once, results kept in argument order) (an FBC
+// directory, a bundle directory, or an image through `render_image`), post-processed as upstream
+// does (bundle objects and csv metadata moved last, related images sorted by image, migrations),
+// then concatenated. Errors are wrapped `render reference "<ref>": ...`, migration errors `migrate:
+// ...`; the first failing reference in argument order is reported, and later ones are not started.
 Result<catalog::DeclarativeConfig> render(const std::vector<std::string>& refs,
                                           const Options& options = {});
 

@@ -63,23 +63,30 @@ std::string base64_encode(std::string_view bytes) {
 
 Result<std::string> base64_decode(std::string_view src) {
   std::string out;
-  out.reserve(src.size() / 4 * 3 + 3);
+  out.resize(src.size() / 4 * 3 + 3);
+  char* dst = out.data();
+  auto finish = [&]() -> std::string {
+    out.resize(static_cast<std::size_t>(dst - out.data()));
+    return std::move(out);
+  };
   std::size_t si = 0;
   const std::size_t n = src.size();
+  const auto* in = reinterpret_cast<const unsigned char*>(src.data());
   for (;;) {
     // Fast path: four alphabet characters in a row.
     while (si + 4 <= n) {
-      unsigned char a = k_decode[static_cast<unsigned char>(src[si])];
-      unsigned char b = k_decode[static_cast<unsigned char>(src[si + 1])];
-      unsigned char c = k_decode[static_cast<unsigned char>(src[si + 2])];
-      unsigned char d = k_decode[static_cast<unsigned char>(src[si + 3])];
+      unsigned char a = k_decode[in[si]];
+      unsigned char b = k_decode[in[si + 1]];
+      unsigned char c = k_decode[in[si + 2]];
+      unsigned char d = k_decode[in[si + 3]];
       if ((a | b | c | d) == 0xFF) {
         break;
       }
       unsigned v = (unsigned{a} << 18) | (unsigned{b} << 12) | (unsigned{c} << 6) | d;
-      out += static_cast<char>(v >> 16);
-      out += static_cast<char>((v >> 8) & 0xFF);
-      out += static_cast<char>(v & 0xFF);
+      dst[0] = static_cast<char>(v >> 16);
+      dst[1] = static_cast<char>((v >> 8) & 0xFF);
+      dst[2] = static_cast<char>(v & 0xFF);
+      dst += 3;
       si += 4;
     }
     // One quantum the slow way, as Go's decodeQuantum does.
@@ -89,21 +96,21 @@ Result<std::string> base64_decode(std::string_view src) {
     for (std::size_t j = 0; j < 4; ++j) {
       if (si == n) {
         if (j == 0) {
-          return out;
+          return finish();
         }
         return corrupt(si - j);
       }
-      char in = src[si++];
-      unsigned char value = k_decode[static_cast<unsigned char>(in)];
+      char c = src[si++];
+      unsigned char value = k_decode[static_cast<unsigned char>(c)];
       if (value != 0xFF) {
         dbuf[j] = value;
         continue;
       }
-      if (is_newline(in)) {
+      if (is_newline(c)) {
         --j;
         continue;
       }
-      if (in != '=') {
+      if (c != '=') {
         return corrupt(si - 1);
       }
       if (j < 2) {
@@ -133,15 +140,15 @@ Result<std::string> base64_decode(std::string_view src) {
     }
     unsigned v =
         (unsigned{dbuf[0]} << 18) | (unsigned{dbuf[1]} << 12) | (unsigned{dbuf[2]} << 6) | dbuf[3];
-    out += static_cast<char>(v >> 16);
+    *dst++ = static_cast<char>(v >> 16);
     if (dlen >= 3) {
-      out += static_cast<char>((v >> 8) & 0xFF);
+      *dst++ = static_cast<char>((v >> 8) & 0xFF);
     }
     if (dlen == 4) {
-      out += static_cast<char>(v & 0xFF);
+      *dst++ = static_cast<char>(v & 0xFF);
     }
     if (done) {
-      return out;
+      return finish();
     }
   }
 }

@@ -11,6 +11,7 @@ namespace opm::util {
 enum class Errc {
   usage,          // bad flags or arguments: cobra-style "Error:" plus usage
   invalid,        // bad input data
+  not_allowed,    // a reference of a kind the command refuses (upstream's ErrNotAllowed)
   not_found,      // a file, image or object that is not there
   io,             // reading or writing failed
   network,        // registry or transport failure

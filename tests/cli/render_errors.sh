@@ -34,3 +34,21 @@ expect_text first $'Error: if any flags in the group [migrate migrate-level] are
 run_opm render good --migrate-level bogus
 expect_rc 1
 expect_err_line 'DATE unknown migration level "bogus"'
+
+# The global TLS flags are checked before any reference is looked at.
+run_opm render good --use-http --skip-tls-verify
+expect_rc 1
+[ -s out ] && fail "output despite a flag error: $(cat out)"
+expect_err_line 'DATE invalid flag combination: --use-http and --skip-tls-verify cannot both be true'
+
+run_opm render good --use-http --skip-tls
+expect_rc 1
+expect_err_line $'Flag --skip-tls has been deprecated, use --use-http and --skip-tls-verify instead\nDATE invalid flag combination: cannot use --use-http with --skip-tls'
+
+run_opm render good --skip-tls-verify --skip-tls
+expect_rc 1
+expect_err_line $'Flag --skip-tls has been deprecated, use --use-http and --skip-tls-verify instead\nDATE invalid flag combination: cannot use --skip-tls-verify with --skip-tls'
+
+run_opm alpha render-graph good --use-http --skip-tls-verify
+expect_rc 1
+expect_err_line 'DATE invalid flag combination: --use-http and --skip-tls-verify cannot both be true'

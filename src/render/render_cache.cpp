@@ -1,0 +1,211 @@
+#include "render/render_cache.hpp"
+
+#include "catalog/json.hpp"
+#include "registry/digest.hpp"
+#include "util/base64.hpp"
+#include "util/build_id.hpp"
+#include "util/fs.hpp"
+
+#include <algorithm>
+#include <system_error>
+
+namespace opm::render {
+
+namespace {
+
+// An entry is a small CBOR header followed by the bundle's objects, byte for byte:
+//   "opm-render-1\n", the header's length (8 bytes, little-endian), the header, the objects.
+// The header holds the bundle's fields, each property as [type, value, raw] (read back
+// exactly: numbers keep their kind, property text its member order and escapes) or, for an
+// olm.bundle.object property, as [type, index of its object], each related image as
+// [name, image], the objects' lengths and which object is the CSV.
+constexpr std::string_view k_magic = "opm-render-1\n";
+
+const catalog::Json* bundle_object_data(const catalog::Property& p) {
+  if (p.type != catalog::k_prop_bundle_object || !p.value.is_object() || !p.raw.empty() ||
+      p.value.size() != 1) {
+    return nullptr;
+  }
+  auto it = p.value.find("data");
+  return it != p.value.end() && it->is_string() ? &*it : nullptr;
+}
+
+std::optional<std::string> encode(const catalog::Bundle& b) {
+  std::vector<std::string> encoded_objects;
+  encoded_objects.reserve(b.objects.size());
+  for (const auto& o : b.objects) {
+    encoded_objects.push_back(util::base64_encode(o));
+  }
+  auto properties = catalog::Json::array();
+  for (const auto& p : b.properties) {
+    if (p.value.is_discarded()) {
+      return std::nullopt;
+    }
+    if (const auto* data = bundle_object_data(p)) {
+      auto it = std::find(encoded_objects.begin(), encoded_objects.end(),
+                          data->get_ref<const std::string&>());
+      if (it != encoded_objects.end()) {
+        properties.push_back(catalog::Json::array({p.type, it - encoded_objects.begin()}));
+        continue;
+      }
+    }
+    properties.push_back(catalog::Json::array({p.type, p.value, p.raw}));
+  }
+  auto lengths = catalog::Json::array();
+  std::int64_t csv = -1;
+  for (std::size_t o = 0; o < b.objects.size(); ++o) {
+    lengths.push_back(b.objects[o].size());
+    if (csv < 0 && b.objects[o] == b.csv_json) {
+      csv = static_cast<std::int64_t>(o);
+    }
+  }
+  if (!b.csv_json.empty() && csv < 0) {
+    return std::nullopt;
+  }
+  auto related = catalog::Json::array();
+  for (const auto& r : b.related_images) {
+    related.push_back(catalog::Json::array({r.name, r.image}));
+  }
+  catalog::Json header{{"name", b.name},
+                       {"package", b.package},
+                       {"image", b.image},
+                       {"properties", std::move(properties)},
+                       {"relatedImages", std::move(related)},
+                       {"objects", std::move(lengths)},
+                       {"csv", csv}};
+  std::string head;
+  catalog::Json::to_cbor(header, head);
+  std::string out(k_magic);
+  std::uint64_t n = head.size();
+  for (int i = 0; i < 8; ++i) {
+    out += static_cast<char>((n >> (8 * i)) & 0xFF);
+  }
+  out += head;
+  for (const auto& o : b.objects) {
+    out += o;
+  }
+  return out;
+}
+
+// Throws on malformed input (nlohmann or std exceptions); the caller treats it as a miss.
+std::optional<catalog::Bundle> decode(std::string_view bytes) {
+  if (!bytes.starts_with(k_magic) || bytes.size() < k_magic.size() + 8) {
+    return std::nullopt;
+  }
+  bytes.remove_prefix(k_magic.size());
+  std::uint64_t n = 0;
+  for (int i = 0; i < 8; ++i) {
+    n |= std::uint64_t{static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)])} << (8 * i);
+  }
+  bytes.remove_prefix(8);
+  if (n > bytes.size()) {
+    return std::nullopt;
+  }
+  auto doc = catalog::Json::from_cbor(bytes.substr(0, n), true, false);
+  if (!doc.is_object()) {
+    return std::nullopt;
+  }
+  bytes.remove_prefix(n);
+  catalog::Bundle b;
+  for (const auto& length : doc.at("objects")) {
+    auto size = length.get<std::size_t>();
+    if (size > bytes.size()) {
+      return std::nullopt;
+    }
+    b.objects.emplace_back(bytes.substr(0, size));
+    bytes.remove_prefix(size);
+  }
+  if (!bytes.empty()) {
+    return std::nullopt;
+  }
+  b.name = doc.at("name").get<std::string>();
+  b.package = doc.at("package").get<std::string>();
+  b.image = doc.at("image").get<std::string>();
+  for (const auto& p : doc.at("properties")) {
+    if (p.size() == 2) {
+      const auto& object = b.objects.at(p.at(1).get<std::size_t>());
+      b.properties.push_back(
+          {p.at(0).get<std::string>(), catalog::Json{{"data", util::base64_encode(object)}}});
+    } else {
+      b.properties.push_back({p.at(0).get<std::string>(), p.at(1), p.at(2).get<std::string>()});
+    }
+  }
+  for (const auto& r : doc.at("relatedImages")) {
+    b.related_images.push_back({r.at(0).get<std::string>(), r.at(1).get<std::string>()});
+  }
+  auto csv = doc.at("csv").get<std::int64_t>();
+  if (csv >= 0) {
+    b.csv_json = b.objects.at(static_cast<std::size_t>(csv));
+  }
+  return b;
+}
+
+} // namespace
+
+RenderCache::RenderCache(std::filesystem::path dir)
+    : m_root(std::move(dir)), m_dir(m_root / util::build_id()) {}
+
+std::optional<RenderCache> RenderCache::open(std::filesystem::path dir) {
+  if (util::build_id().empty() || dir.empty()) {
+    return std::nullopt;
+  }
+  return RenderCache(std::move(dir));
+}
+
+std::filesystem::path RenderCache::entry(std::string_view image_digest,
+                                         std::string_view ref) const {
+  std::string key(image_digest);
+  key += '\n';
+  key += ref;
+  std::string digest = registry::digest_of(key);
+  return m_dir / (digest.substr(digest.find(':') + 1) + ".entry");
+}
+
+std::optional<catalog::DeclarativeConfig> RenderCache::find(std::string_view image_digest,
+                                                            std::string_view ref) const {
+  auto bytes = util::read_file(entry(image_digest, ref));
+  if (!bytes) {
+    return std::nullopt;
+  }
+  std::optional<catalog::Bundle> bundle;
+  try {
+    bundle = decode(*bytes);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (!bundle || bundle->image != ref) {
+    return std::nullopt;
+  }
+  catalog::DeclarativeConfig cfg;
+  cfg.bundles.push_back(std::move(*bundle));
+  return cfg;
+}
+
+void RenderCache::store(std::string_view image_digest, std::string_view ref,
+                        const catalog::DeclarativeConfig& cfg) const {
+  bool one_bundle = cfg.bundles.size() == 1 && cfg.packages.empty() && cfg.channels.empty() &&
+                    cfg.others.empty() && cfg.deprecations.empty();
+  if (!one_bundle) {
+    return;
+  }
+  auto bytes = encode(cfg.bundles.front());
+  if (!bytes) {
+    return;
+  }
+  std::call_once(*m_pruned, [this] { remove_other_builds(); });
+  std::error_code ec;
+  std::filesystem::create_directories(m_dir, ec);
+  (void)util::write_file_atomic(entry(image_digest, ref), *bytes);
+}
+
+void RenderCache::remove_other_builds() const {
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(m_root, ec)) {
+    if (e.path().filename() != m_dir.filename()) {
+      std::error_code ignored;
+      std::filesystem::remove_all(e.path(), ignored);
+    }
+  }
+}
+
+} // namespace opm::render

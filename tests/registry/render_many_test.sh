@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# opm render of many images in one call: output keeps the argument order, the first failing
+# reference in that order is the one reported, a warm render (from the cache of rendered
+# bundles) prints exactly what a cold one does, a damaged cache entry is rendered afresh,
+# OPM_NO_CACHE=1 leaves nothing behind, and progress appears only on a terminal. Also
+# alpha list and render-graph of catalog images.
+source "$(dirname "$0")/harness.sh"
+
+start_registry plain
+R=http://$REG
+PKG_LABEL=operators.operatorframework.io.bundle.package.v1
+CONFIGS_LABEL=operators.operatorframework.io.index.configs.v1
+
+# Three versions of one package, plus a bundle whose custom property holds numbers of
+# every kind.
+mkdir -p "$WORK/bundles"
+for v in 1 2 3; do
+  B=$WORK/bundles/v$v
+  cp -r "$OPM_TESTS/data/bundles/full" "$B"
+  sed -i -e "s/example-operator.v1.2.3/example-operator.v1.2.$v/" -e "s/version: 1.2.3/version: 1.2.$v/" \
+    "$B/manifests/example-operator.clusterserviceversion.yaml"
+  push_image "$R" ops/many-bundle "v$v" --files "$B" --label "$PKG_LABEL=example-operator" > /dev/null
+done
+N=$WORK/bundles/numbers
+cp -r "$OPM_TESTS/data/bundles/full" "$N"
+cat >> "$N/metadata/properties.yaml" << 'YAML'
+- type: example.numbers
+  value: {float: 1.0, exp: 1e3, big: 12345678901234567890, neg: -0.0, small: 0.000001, int: 7}
+YAML
+push_image "$R" ops/numbers-bundle v1 --files "$N" --label "$PKG_LABEL=example-operator" > /dev/null
+
+# The writer sorts bundles by package and name, so the order of rendering shows only
+# among bundles of the same name: one bundle pushed under three tags.
+for t in t1 t2 t3; do
+  push_image "$R" ops/same-bundle "$t" --files "$WORK/bundles/v1" \
+    --label "$PKG_LABEL=example-operator" > /dev/null
+done
+# The bundles' own image tags, in output order ("t3 t1 t2 ").
+tags_in_out() {
+  grep -o "^    \"image\": \"$REG/ops/same-bundle:t[0-9]\"" "$WORK/out" |
+    sed 's/.*:\(t[0-9]\)"$/\1/' | tr '\n' ' '
+}
+
+expect_ok "render three images" render --use-http "$REG/ops/same-bundle:t3" \
+  "$REG/ops/same-bundle:t1" "$REG/ops/same-bundle:t2"
+check "bundles follow the argument order" test "$(tags_in_out)" = "t3 t1 t2 "
+check "nothing on stderr when it is not a terminal" test ! -s "$WORK/err"
+
+OPM_JOBS=1 expect_ok "render three images one at a time" render --use-http \
+  "$REG/ops/same-bundle:t2" "$REG/ops/same-bundle:t3" "$REG/ops/same-bundle:t1"
+check "one job keeps the argument order too" test "$(tags_in_out)" = "t2 t3 t1 "
+
+expect_fail "the first failing reference is reported" \
+  "render reference \"$REG/ops/missing-a:v1\": failed to pull image \"$REG/ops/missing-a:v1\"" \
+  render --use-http "$REG/ops/many-bundle:v1" "$REG/ops/missing-a:v1" "$REG/ops/missing-b:v1"
+check "no output after a failure" test ! -s "$WORK/out"
+check "the later failure is not reported" bash -c "! grep -q missing-b '$WORK/err'"
+check "no unpack directory left" tmp_empty
+
+# Cold and warm renders print the same bytes, in JSON and YAML, with and without migrations.
+export XDG_CACHE_HOME=$WORK/cache-warm
+ALL=("$REG/ops/numbers-bundle:v1" "$REG/ops/many-bundle:v1" "$REG/ops/many-bundle:v2")
+for args in "-o json" "-o yaml" "-o json --migrate" "-o yaml --migrate"; do
+  rm -rf "$XDG_CACHE_HOME"
+  # shellcheck disable=SC2086
+  "$OPM" render --use-http "${ALL[@]}" $args > "$WORK/cold" 2> "$WORK/err"
+  # shellcheck disable=SC2086
+  expect_ok "warm render $args" render --use-http "${ALL[@]}" $args
+  check "warm render $args equals the cold one" cmp -s "$WORK/cold" "$WORK/out"
+done
+entries=("$XDG_CACHE_HOME"/opm/renders/*/*.entry)
+check "rendered bundles are cached" test "${#entries[@]}" -eq 3
+check "the numbers property survives the cache" grep -qE '"?big"?: 12345678901234567890' "$WORK/cold"
+
+# A damaged entry counts as absent and is rendered afresh.
+for e in "${entries[@]}"; do
+  head -c 100 "$e" > "$e.cut" && mv "$e.cut" "$e"
+done
+expect_ok "render over damaged cache entries" render --use-http "${ALL[@]}" -o yaml --migrate
+check "damaged entries give the same output" cmp -s "$WORK/cold" "$WORK/out"
+check "damaged entries are rewritten" test "$(wc -c < "${entries[0]}")" -gt 100
+
+# Entries of other builds are removed when this one stores its first.
+mkdir -p "$XDG_CACHE_HOME/opm/renders/0123456789abcdef"
+touch "$XDG_CACHE_HOME/opm/renders/0123456789abcdef/old.entry"
+rm -f "${entries[@]}"
+expect_ok "render after another build cached" render --use-http "${ALL[@]}"
+check "other builds' entries are gone" test ! -e "$XDG_CACHE_HOME/opm/renders/0123456789abcdef"
+
+export XDG_CACHE_HOME=$WORK/cache-none
+OPM_NO_CACHE=1 expect_ok "render without a cache" render --use-http "${ALL[@]}"
+check "OPM_NO_CACHE=1 keeps no cache" test ! -e "$XDG_CACHE_HOME"
+check "OPM_NO_CACHE=1 leaves no temporary directory" tmp_empty
+
+export OLM_CACHE_DIR=$WORK/olm-cache
+expect_ok "render with OLM_CACHE_DIR" render --use-http "$REG/ops/many-bundle:v1"
+check "OLM_CACHE_DIR relocates the cache" test -d "$OLM_CACHE_DIR/images/renders"
+unset OLM_CACHE_DIR
+
+if command -v script > /dev/null 2>&1; then
+  script -qec "\"$OPM\" render --use-http ${ALL[*]} > /dev/null" /dev/null > "$WORK/tty" 2>&1 || true
+  check "progress is shown on a terminal" grep -q 'rendering 1/3' "$WORK/tty"
+  check "the progress line is erased at the end" grep -q $'\r\033\\[K' "$WORK/tty"
+fi
+
+# alpha list and render-graph read catalog images too, and refuse bundle images.
+CAT=$WORK/catalog-image
+mkdir -p "$CAT/configs/example-operator"
+{
+  "$OPM" init example-operator --default-channel stable -o yaml
+  printf -- '---\nschema: olm.channel\npackage: example-operator\nname: stable\nentries:\n'
+  printf -- '- name: example-operator.v1.2.1\n- name: example-operator.v1.2.2\n  replaces: example-operator.v1.2.1\n'
+  echo ---
+  "$OPM" render --use-http "$REG/ops/many-bundle:v1" "$REG/ops/many-bundle:v2" -o yaml
+} > "$CAT/configs/example-operator/index.yaml"
+push_image "$R" ops/catalog v1 --files "$CAT" --label "$CONFIGS_LABEL=/configs" > /dev/null
+
+for what in "packages" "channels" "bundles-of example-operator"; do
+  args=("$what")
+  extra=()
+  if [ "$what" != "${what#bundles-of }" ]; then
+    args=(bundles)
+    extra=("${what#bundles-of }")
+  fi
+  "$OPM" alpha list "${args[@]}" "$CAT/configs" "${extra[@]}" > "$WORK/want" 2> "$WORK/err"
+  expect_ok "alpha list $what of a catalog image" \
+    --use-http alpha list "${args[@]}" "$REG/ops/catalog:v1" "${extra[@]}"
+  check "alpha list $what of the image equals that of its directory" cmp -s "$WORK/want" "$WORK/out"
+done
+expect_fail "alpha list of a bundle image" "cannot list non-index \\\"$REG/ops/many-bundle:v1\\\"" \
+  --use-http alpha list packages "$REG/ops/many-bundle:v1"
+
+"$OPM" alpha render-graph "$CAT/configs" > "$WORK/want"
+expect_ok "render-graph of a catalog image" --use-http alpha render-graph "$REG/ops/catalog:v1"
+check "render-graph of the image equals that of its directory" cmp -s "$WORK/want" "$WORK/out"
+expect_fail "render-graph of a bundle image" \
+  "render reference \"$REG/ops/many-bundle:v1\": cannot render bundle image: not allowed" \
+  --use-http alpha render-graph "$REG/ops/many-bundle:v1"
+check "no unpack directory left at the end" tmp_empty
+
+finish
