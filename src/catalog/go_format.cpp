@@ -76,8 +76,7 @@ void append_json_string(std::string& out, std::string_view s, bool escape_html) 
   while (i < n) {
     while (i + 8 <= n) {
       const std::uint64_t word = swar::load(p + i);
-      std::uint64_t special = swar::has_high(word) | swar::has_less(word, 0x20) |
-                              swar::has_byte(word, '"') | swar::has_byte(word, '\\');
+      std::uint64_t special = swar::has_json_string_special(word);
       if (escape_html) {
         special |=
             swar::has_byte(word, '<') | swar::has_byte(word, '>') | swar::has_byte(word, '&');

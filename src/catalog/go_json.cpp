@@ -294,14 +294,7 @@ private:
     // Fast path: plain ASCII and valid UTF-8 without escapes is copied as is.
     const auto* bytes = reinterpret_cast<const unsigned char*>(m_text.data());
     while (true) {
-      while (m_pos + 8 <= m_text.size()) {
-        const std::uint64_t word = swar::load(bytes + m_pos);
-        if ((swar::has_high(word) | swar::has_less(word, 0x20) | swar::has_byte(word, '"') |
-             swar::has_byte(word, '\\')) != 0) {
-          break;
-        }
-        m_pos += 8;
-      }
+      m_pos = swar::skip_json_string_plain(bytes, m_pos, m_text.size());
       if (m_pos >= m_text.size()) {
         throw EofFailure{};
       }
@@ -313,10 +306,6 @@ private:
       }
       if (c == '\\' || c < 0x20) {
         break;
-      }
-      if (c < 0x80) {
-        ++m_pos;
-        continue;
       }
       std::size_t at = m_pos;
       bool valid = true;

@@ -134,21 +134,7 @@ private:
     const auto* p = reinterpret_cast<const unsigned char*>(m_text.data());
     for (;;) {
       std::size_t start = m_pos;
-      while (m_pos + 8 <= m_text.size()) {
-        const std::uint64_t word = swar::load(p + m_pos);
-        if ((swar::has_high(word) | swar::has_less(word, 0x20) | swar::has_byte(word, '"') |
-             swar::has_byte(word, '\\')) != 0) {
-          break;
-        }
-        m_pos += 8;
-      }
-      while (m_pos < m_text.size()) {
-        unsigned char c = p[m_pos];
-        if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) {
-          break;
-        }
-        ++m_pos;
-      }
+      m_pos = swar::skip_json_string_plain(p, m_pos, m_text.size());
       if (out != nullptr) {
         out->append(m_text.substr(start, m_pos - start));
       }
