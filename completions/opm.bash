@@ -19,7 +19,7 @@ __opm_flags() {
         'opm generate') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l --help -h --skip-tls-verify --use-http' ;;
         'opm init') echo '--default-channel -c --description -d --help -h --icon -i --output -o --skip-tls-verify --use-http' ;;
-        'opm render') echo '--help -h --migrate --migrate-level --output -o --skip-tls-verify --use-http' ;;
+        'opm render') echo '--help -h --migrate --migrate-level --output -o --platform --skip-tls-verify --use-http' ;;
         'opm validate') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm version') echo '--help -h --skip-tls-verify --use-http' ;;
     esac
@@ -29,7 +29,7 @@ __opm_value_flags() {
     case "$1" in
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l' ;;
         'opm init') echo '--default-channel -c --description -d --icon -i --output -o' ;;
-        'opm render') echo '--migrate-level --output -o' ;;
+        'opm render') echo '--migrate-level --output -o --platform' ;;
         'opm validate') echo '--output -o' ;;
     esac
 }

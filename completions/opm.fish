@@ -19,7 +19,7 @@ function __opm_value_flags --argument-names path
         case 'opm init'
             printf '%s\n' '--default-channel' '-c' '--description' '-d' '--icon' '-i' '--output' '-o'
         case 'opm render'
-            printf '%s\n' '--migrate-level' '--output' '-o'
+            printf '%s\n' '--migrate-level' '--output' '-o' '--platform'
         case 'opm validate'
             printf '%s\n' '--output' '-o'
     end
@@ -105,6 +105,7 @@ complete -c opm -n '__opm_at "opm render"' -s h -l help -d 'help for render'
 complete -c opm -n '__opm_at "opm render"' -l migrate -d 'Perform all available schema migrations on the rendered FBC'
 complete -c opm -n '__opm_at "opm render"' -l migrate-level -r -F -d 'Name of the last migration to run (default: none)'
 complete -c opm -n '__opm_at "opm render"' -s o -l output -r -F -d 'Output format of the streamed file-based catalog objects (json|yaml)'
+complete -c opm -n '__opm_at "opm render"' -l platform -r -F -d 'Platform (os/arch[/variant]) to render from multi-platform images (default: linux and this machine\'s architecture)'
 complete -c opm -n '__opm_at "opm render"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm render"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm render"' -F

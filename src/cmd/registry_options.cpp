@@ -1,5 +1,6 @@
 #include "cmd/registry_options.hpp"
 
+#include "registry/manifest.hpp"
 #include "render/image.hpp"
 
 #include <fmt/format.h>
@@ -52,13 +53,17 @@ registry::Options registry_options(const Context& ctx) {
 }
 
 Result<void> render_images_with_registry(Context& ctx, render::Options& options,
-                                         ImageRendering& rendering) {
+                                         ImageRendering& rendering, const std::string& platform) {
   if (auto ok = registry::check_flag_combination(ctx.global.use_http, ctx.global.skip_tls_verify,
                                                  ctx.global.skip_tls);
       !ok) {
     return util::fail(Errc::invalid, ok.error().message());
   }
   auto reg = registry_options(ctx);
+  if (!platform.empty()) {
+    OPM_TRY(registry::parse_platform(platform));
+    reg.platform = platform;
+  }
   options.jobs = reg.jobs;
   if (!reg.cache_disabled && !reg.cache_dir.empty()) {
     rendering.cache = render::RenderCache::open(reg.cache_dir / "renders");

@@ -26,8 +26,10 @@ struct ImageRendering {
 // Lets `options` render image references: checks the global TLS flags as upstream's
 // CreateCLIRegistry does, makes the puller the worker threads share and the cache of
 // rendered bundles, and, when stderr is a terminal, shows progress there.
+// `platform` ("os/arch[/variant]", empty = this host's) chooses from multi-platform images.
 // Set options.allow_bundle_images before calling.
 Result<void> render_images_with_registry(Context& ctx, render::Options& options,
-                                         ImageRendering& rendering);
+                                         ImageRendering& rendering,
+                                         const std::string& platform = {});
 
 } // namespace opm::cmd

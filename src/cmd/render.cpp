@@ -21,6 +21,7 @@ struct RenderFlags {
   std::string migrate_level;
   bool migrate_all = false;
   std::string image_ref_template;
+  std::string platform;
 };
 
 // --migrate-level / --migrate: nothing, the migrations up to a level, or all of them.
@@ -55,6 +56,9 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->add_flag("--migrate", flags->migrate_all,
                 "Perform all available schema migrations on the rendered FBC");
   ctx.meta.mutually_exclusive(sub, {"migrate", "migrate-level"});
+  sub->add_option("--platform", flags->platform,
+                  "Platform (os/arch[/variant]) to render from multi-platform images (default: "
+                  "linux and this machine's architecture)");
   sub->add_option("--alpha-image-ref-template", flags->image_ref_template,
                   "When bundle image reference information is unavailable, populate it with "
                   "this template");
@@ -75,7 +79,7 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
       }
       render::Options options;
       ImageRendering rendering;
-      OPM_TRY(render_images_with_registry(ctx, options, rendering));
+      OPM_TRY(render_images_with_registry(ctx, options, rendering, flags->platform));
       if (!flags->image_ref_template.empty()) {
         auto parsed = render::ImageRefTemplate::parse(flags->image_ref_template);
         if (!parsed) {

@@ -3,7 +3,8 @@
 # reference in that order is the one reported, a warm render (from the cache of rendered
 # bundles) prints exactly what a cold one does, a damaged cache entry is rendered afresh,
 # OPM_NO_CACHE=1 leaves nothing behind, and progress appears only on a terminal. Also
-# alpha list and render-graph of catalog images.
+# alpha list and render-graph of catalog images; --platform chooses from multi-platform
+# images.
 source "$(dirname "$0")/harness.sh"
 
 start_registry plain
@@ -102,6 +103,26 @@ if command -v script > /dev/null 2>&1; then
   check "progress is shown on a terminal" grep -q 'rendering 1/3' "$WORK/tty"
   check "the progress line is erased at the end" grep -q $'\r\033\\[K' "$WORK/tty"
 fi
+
+# A two-platform index: this host's image by default, another with --platform.
+read -r D_AMD S_AMD T_AMD < <(push_image "$R" ops/multi-bundle amd64 --files "$WORK/bundles/v1" \
+  --label "$PKG_LABEL=example-operator" --arch amd64)
+read -r D_ARM S_ARM T_ARM < <(push_image "$R" ops/multi-bundle arm64 --files "$WORK/bundles/v2" \
+  --label "$PKG_LABEL=example-operator" --arch arm64 --variant v8)
+"${IMAGETOOL[@]}" index "$R" ops/multi-bundle v1 --entry "$D_ARM,$S_ARM,$T_ARM,linux/arm64/v8" \
+  --entry "$D_AMD,$S_AMD,$T_AMD,linux/amd64" > /dev/null
+if [ "$(uname -m)" = x86_64 ]; then
+  expect_ok "render an index for this host" render --use-http "$REG/ops/multi-bundle:v1"
+  check "this host's image is rendered" out_has '"name": "example-operator.v1.2.1"'
+fi
+expect_ok "render an index for another platform" render --use-http --platform linux/arm64 \
+  "$REG/ops/multi-bundle:v1"
+check "the chosen platform's image is rendered" out_has '"name": "example-operator.v1.2.2"'
+expect_fail "a platform the index lacks" \
+  'no image found in image index for architecture "s390x", variant "", OS "linux"' \
+  render --use-http --platform linux/s390x "$REG/ops/multi-bundle:v1"
+expect_fail "a malformed platform" 'Error: invalid platform "linux": want os/arch[/variant]' \
+  render --use-http --platform linux "$REG/ops/multi-bundle:v1"
 
 # alpha list and render-graph read catalog images too, and refuse bundle images.
 CAT=$WORK/catalog-image
