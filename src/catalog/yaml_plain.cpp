@@ -1,5 +1,7 @@
 #include "catalog/yaml_plain.hpp"
 
+#include "catalog/yaml_resolve.hpp"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -142,41 +144,6 @@ bool matches_yaml_float(std::string_view s) {
   return i == n;
 }
 
-// strconv's underscoreOK: underscores only between digits (or after a base prefix).
-bool underscores_ok(std::string_view s) {
-  char saw = '^';
-  std::size_t i = 0;
-  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
-    s.remove_prefix(1);
-  }
-  bool hex = false;
-  if (s.size() >= 2 && s[0] == '0' &&
-      (lower(s[1]) == 'b' || lower(s[1]) == 'o' || lower(s[1]) == 'x')) {
-    i = 2;
-    saw = '0';
-    hex = lower(s[1]) == 'x';
-  }
-  for (; i < s.size(); ++i) {
-    const char c = s[i];
-    if (is_digit(c) || (hex && lower(c) >= 'a' && lower(c) <= 'f')) {
-      saw = '0';
-      continue;
-    }
-    if (c == '_') {
-      if (saw != '0') {
-        return false;
-      }
-      saw = '_';
-      continue;
-    }
-    if (saw == '_') {
-      return false;
-    }
-    saw = '!';
-  }
-  return saw != '_';
-}
-
 // Roughly the decimal exponent of a well-formed decimal float ([sign] digits [. digits]
 // [e [sign] digits]) that does not fit a double: positive when it is too large, negative
 // when it is too small.
@@ -266,7 +233,7 @@ bool parses_as_decimal_float(std::string_view s) {
       underscores = underscores || s[i] == '_';
     }
   }
-  if (i != n || (underscores && !underscores_ok(s))) {
+  if (i != n || (underscores && !yaml::go_underscore_ok(s))) {
     return false;
   }
   if (!underscores) {

@@ -389,8 +389,9 @@ bool is_hex_digit_or_digit(char c, bool hex) {
   return is_digit(c) || (hex && digit_value(c) >= 10 && digit_value(c) < 16);
 }
 
-// Go's strconv.underscoreOK: underscores only between digits (or after a base prefix).
-bool underscore_ok(std::string_view s) {
+} // namespace
+
+bool go_underscore_ok(std::string_view s) {
   char saw = '^';
   std::size_t i = 0;
   if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
@@ -424,8 +425,6 @@ bool underscore_ok(std::string_view s) {
   }
   return saw != '_';
 }
-
-} // namespace
 
 std::optional<std::uint64_t> parse_go_uint(std::string_view s, int base) {
   if (s.empty()) {
@@ -573,7 +572,7 @@ std::optional<double> parse_go_decimal_float(std::string_view s) {
   std::string stripped;
   std::string_view text = s;
   if (underscores) {
-    if (!underscore_ok(s)) {
+    if (!go_underscore_ok(s)) {
       return std::nullopt;
     }
     stripped = strip_underscores(s);

@@ -52,6 +52,9 @@ std::optional<std::string> key_string(const Json& key);
 std::optional<std::int64_t> parse_go_int(std::string_view s, int base = 0);
 std::optional<std::uint64_t> parse_go_uint(std::string_view s, int base = 0);
 
+// Go's strconv.underscoreOK: underscores only between digits (or after a base prefix).
+bool go_underscore_ok(std::string_view s);
+
 // Go's strconv.ParseFloat(s, 64) for decimal text, underscores allowed between digits as in Go
 // literals. Overflow is a failure; underflow gives a signed zero, as in Go.
 std::optional<double> parse_go_decimal_float(std::string_view s);

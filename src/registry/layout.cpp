@@ -26,18 +26,7 @@ namespace {
 
 constexpr const char* k_ref_annotation = "org.opencontainers.image.ref.name";
 
-struct Fd {
-  int fd = -1;
-  Fd() = default;
-  explicit Fd(int f) : fd(f) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() {
-    if (fd >= 0) {
-      ::close(fd);
-    }
-  }
-};
+using util::Fd;
 
 std::string random_suffix() {
   thread_local std::mt19937_64 rng(std::random_device{}());

@@ -142,6 +142,16 @@ private:
     }
   }
 
+  // The entry of an index for the wanted platform (--platform, else this host's).
+  Result<Descriptor> chosen_child(const Manifest& index) const {
+    auto wanted = m_options.platform.empty() ? Result<Platform>(host_platform())
+                                             : parse_platform(m_options.platform);
+    if (!wanted) {
+      return std::unexpected(wanted.error());
+    }
+    return choose_platform(index, *wanted, m_options.platform.empty());
+  }
+
   // ---- shared state, built on first use -------------------------------------------
   Result<BlobStore*> store() {
     std::lock_guard lock(m_mutex);
@@ -297,12 +307,7 @@ private:
     image.media_type = top.media_type;
     image.image_digest = top.digest;
     if (manifest.kind == ManifestKind::index) {
-      auto wanted = m_options.platform.empty() ? Result<Platform>(host_platform())
-                                               : parse_platform(m_options.platform);
-      if (!wanted) {
-        return std::unexpected(wanted.error());
-      }
-      auto child = OPM_TRY(choose_platform(manifest, *wanted, m_options.platform.empty()));
+      auto child = OPM_TRY(chosen_child(manifest));
       std::string child_body;
       if (st->has(child.digest, child.size)) {
         child_body = OPM_TRY(st->read(child.digest, k_manifest_body_cap));
@@ -508,12 +513,7 @@ private:
     image.media_type = manifest.media_type;
     image.image_digest = top_desc.digest;
     if (manifest.kind == ManifestKind::index) {
-      auto wanted = m_options.platform.empty() ? Result<Platform>(host_platform())
-                                               : parse_platform(m_options.platform);
-      if (!wanted) {
-        return std::unexpected(wanted.error());
-      }
-      auto child = OPM_TRY(choose_platform(manifest, *wanted, m_options.platform.empty()));
+      auto child = OPM_TRY(chosen_child(manifest));
       auto child_body = OPM_TRY(verified_read(blob(child), child, k_manifest_body_cap));
       manifest = OPM_TRY(parse_manifest(child_body, child.media_type));
       image.image_digest = child.digest;

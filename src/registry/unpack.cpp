@@ -34,17 +34,7 @@ struct ArchiveFree {
 };
 using ArchiveRead = std::unique_ptr<archive, ArchiveFree>;
 
-struct Fd {
-  int fd = -1;
-  explicit Fd(int f) : fd(f) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() {
-    if (fd >= 0) {
-      ::close(fd);
-    }
-  }
-};
+using util::Fd;
 
 std::string join(const std::vector<std::string>& parts, std::size_t count) {
   std::string out;

@@ -24,19 +24,11 @@ std::string errno_text(int err) {
   return text;
 }
 
-namespace {
-struct Fd {
-  int fd = -1;
-  explicit Fd(int f) : fd(f) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() {
-    if (fd >= 0) {
-      ::close(fd);
-    }
+Fd::~Fd() {
+  if (fd >= 0) {
+    ::close(fd);
   }
-};
-} // namespace
+}
 
 namespace {
 Result<std::string> read_fd(int fd, const std::filesystem::path& path) {

@@ -8,6 +8,16 @@
 
 namespace opm::util {
 
+// Owns a file descriptor: closes it when it goes away.
+struct Fd {
+  int fd = -1;
+  Fd() = default;
+  explicit Fd(int f) : fd(f) {}
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd();
+};
+
 // Whole file into memory. Errors read as Go's: "open <path>: no such file or directory",
 // "read <path>: is a directory".
 Result<std::string> read_file(const std::filesystem::path& path);

@@ -276,18 +276,22 @@ std::string Reference::name() const {
   return out;
 }
 
-std::string Reference::to_string() const {
-  std::string out = name();
-  if (!tag.empty()) {
-    out += ':';
-    out += tag;
+namespace {
+// `name` followed by ":tag" and "@digest" when they are set.
+std::string with_tag_and_digest(std::string name, const Reference& r) {
+  if (!r.tag.empty()) {
+    name += ':';
+    name += r.tag;
   }
-  if (!digest.empty()) {
-    out += '@';
-    out += digest;
+  if (!r.digest.empty()) {
+    name += '@';
+    name += r.digest;
   }
-  return out;
+  return name;
 }
+} // namespace
+
+std::string Reference::to_string() const { return with_tag_and_digest(name(), *this); }
 
 std::string Reference::familiar_name() const {
   if (domain != k_docker_domain) {
@@ -303,16 +307,7 @@ std::string Reference::familiar_name() const {
 }
 
 std::string Reference::familiar_string() const {
-  std::string out = familiar_name();
-  if (!tag.empty()) {
-    out += ':';
-    out += tag;
-  }
-  if (!digest.empty()) {
-    out += '@';
-    out += digest;
-  }
-  return out;
+  return with_tag_and_digest(familiar_name(), *this);
 }
 
 Reference Reference::with_default_tag() const {
