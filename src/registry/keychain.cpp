@@ -152,7 +152,42 @@ Result<std::optional<Credentials>> Keychain::lookup(const std::string& host,
   return found;
 }
 
+void Keychain::use_credential_helpers(std::vector<std::string> helpers) {
+  std::lock_guard lock(m_mutex);
+  m_helpers = std::move(helpers);
+  m_cache.clear();
+}
+
 Result<std::optional<Credentials>> Keychain::lookup_uncached(const std::string& host,
+                                                             const std::string& repository) {
+  std::vector<std::string> helpers;
+  {
+    std::lock_guard lock(m_mutex);
+    helpers = m_helpers;
+  }
+  std::optional<Error> failure;
+  for (const auto& helper : helpers) {
+    auto found = helper == k_auth_files_helper ? lookup_in_files(host, repository)
+                                               : run_credential_helper(m_options, helper, host);
+    if (!found) {
+      if (!failure) {
+        failure = std::move(found).error();
+      }
+      continue;
+    }
+    if (*found) {
+      m_options.log.debug("credentials for {}/{} from {}", host, repository, (*found)->source);
+      return found;
+    }
+  }
+  if (failure) {
+    return std::unexpected(std::move(*failure));
+  }
+  m_options.log.debug("no credentials for {}/{}", host, repository);
+  return std::optional<Credentials>{};
+}
+
+Result<std::optional<Credentials>> Keychain::lookup_in_files(const std::string& host,
                                                              const std::string& repository) {
   if (auto run = m_options.getenv("XDG_RUNTIME_DIR")) {
     std::error_code ec;
@@ -165,11 +200,9 @@ Result<std::optional<Credentials>> Keychain::lookup_uncached(const std::string& 
     bool legacy = files[i].filename() == ".dockercfg";
     auto found = OPM_TRY(lookup_in_file(files[i], legacy, host, repository));
     if (found) {
-      m_options.log.debug("credentials for {}/{} from {}", host, repository, found->source);
       return found;
     }
   }
-  m_options.log.debug("no credentials for {}/{}", host, repository);
   return std::optional<Credentials>{};
 }
 

@@ -12,6 +12,9 @@
 
 namespace opm::registry {
 
+// The credential-helpers entry that stands for the auth files (containers-registries.conf).
+inline constexpr std::string_view k_auth_files_helper = "containers-auth.json";
+
 struct Credentials {
   std::string username;
   std::string password;
@@ -32,9 +35,15 @@ public:
   // Auth files in search order; the primary file first (may repeat in the chain).
   [[nodiscard]] std::vector<std::filesystem::path> search_order() const;
 
+  // registries.conf `credential-helpers`: the stores asked in order, k_auth_files_helper
+  // for the auth files (the default), any other name for docker-credential-<name>.
+  void use_credential_helpers(std::vector<std::string> helpers);
+
 private:
   struct Lookup;
   Result<std::optional<Credentials>> lookup_uncached(const std::string& host,
+                                                     const std::string& repository);
+  Result<std::optional<Credentials>> lookup_in_files(const std::string& host,
                                                      const std::string& repository);
   Result<std::optional<Credentials>> lookup_in_file(const std::filesystem::path& file, bool legacy,
                                                     const std::string& host,
@@ -43,6 +52,7 @@ private:
   Options m_options;
   std::mutex m_mutex;
   std::map<std::string, std::optional<Credentials>> m_cache;
+  std::vector<std::string> m_helpers{std::string(k_auth_files_helper)};
 };
 
 // The docker-credential-helpers protocol: run `docker-credential-<helper> get` with

@@ -175,9 +175,11 @@ private:
   }
 
   Result<Session*> session() {
+    const auto* c = OPM_TRY(conf());
     std::lock_guard lock(m_mutex);
     if (!m_session) {
       m_session = std::make_unique<Session>(m_options);
+      m_session->keychain().use_credential_helpers(c->credential_helpers());
     }
     return m_session.get();
   }

@@ -1,5 +1,6 @@
 #include "registry/registries_conf.hpp"
 
+#include "registry/keychain.hpp"
 #include "util/fs.hpp"
 
 #include <toml++/toml.h>
@@ -100,6 +101,9 @@ Result<void> RegistriesConf::merge(std::string_view text, std::string_view name)
         m_v1_blocked.insert(r);
       }
     }
+  }
+  if (auto helpers = string_list(doc.get("credential-helpers")); !helpers.empty()) {
+    m_credential_helpers = std::move(helpers);
   }
   const auto* regs = doc.get_as<toml::array>("registry");
   if (regs == nullptr) {
@@ -276,6 +280,13 @@ Result<std::vector<PullSource>> RegistriesConf::sources(const Reference& ref) co
   }
   out.push_back({std::move(primary), e->insecure || m_v1_insecure.contains(primary.domain), false});
   return out;
+}
+
+std::vector<std::string> RegistriesConf::credential_helpers() const {
+  if (m_credential_helpers.empty()) {
+    return {std::string(k_auth_files_helper)};
+  }
+  return m_credential_helpers;
 }
 
 } // namespace opm::registry

@@ -48,6 +48,10 @@ public:
   Result<std::vector<PullSource>> sources(const Reference& ref) const;
 
   [[nodiscard]] const std::vector<RegistryEntry>& entries() const { return m_entries; }
+  // `credential-helpers`: where credentials are looked for, in order; "containers-auth.json"
+  // stands for the auth files, any other name for docker-credential-<name>. Default: the
+  // auth files only.
+  [[nodiscard]] std::vector<std::string> credential_helpers() const;
 
 private:
   const RegistryEntry* match(const Reference& ref) const;
@@ -55,6 +59,7 @@ private:
   std::vector<RegistryEntry> m_entries;
   std::set<std::string> m_v1_insecure;
   std::set<std::string> m_v1_blocked;
+  std::vector<std::string> m_credential_helpers; // empty = not set
 };
 
 } // namespace opm::registry

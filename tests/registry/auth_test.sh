@@ -104,6 +104,31 @@ check "credsStore helper was asked" grep -qx "get $BASIC" "$WORK/helper.log"
 OPMTEST_HELPER_HOST=nobody REGISTRY_AUTH_FILE=$WORK/store.json expect_fail "helper without credentials" \
   "unauthorized" __pull --use-http --no-cache --labels "$BASIC/operators/etcd:v1"
 
+# registries.conf credential-helpers: the stores asked, in order.
+auths "$BASIC" alice:wonderland > "$WORK/good.json"
+printf 'credential-helpers = ["opmtest"]\n' > "$CONTAINERS_REGISTRIES_CONF"
+: > "$WORK/helper.log"
+REGISTRY_AUTH_FILE=$WORK/none.json expect_ok "credential-helpers: a helper named in registries.conf" \
+  __pull --use-http --no-cache --labels "$BASIC/operators/etcd:v1"
+check "credential-helpers: the helper was asked" grep -qx "get $BASIC" "$WORK/helper.log"
+REGISTRY_AUTH_FILE=$WORK/good.json OPMTEST_HELPER_HOST=nobody expect_fail \
+  "credential-helpers: auth files are not read unless listed" "unauthorized" \
+  __pull --use-http --no-cache --labels "$BASIC/operators/etcd:v1"
+printf 'credential-helpers = ["opmtest", "containers-auth.json"]\n' > "$CONTAINERS_REGISTRIES_CONF"
+REGISTRY_AUTH_FILE=$WORK/good.json OPMTEST_HELPER_HOST=nobody expect_ok \
+  "credential-helpers: the auth files after a helper without credentials" \
+  __pull --use-http --no-cache --labels "$BASIC/operators/etcd:v1"
+printf 'credential-helpers = ["containers-auth.json"]\n' > "$CONTAINERS_REGISTRIES_CONF"
+: > "$WORK/helper.log"
+REGISTRY_AUTH_FILE=$WORK/none.json expect_fail "credential-helpers: the auth files only" \
+  "unauthorized" __pull --use-http --no-cache --labels "$BASIC/operators/etcd:v1"
+check "credential-helpers: no helper asked" test ! -s "$WORK/helper.log"
+printf 'credential-helpers = ["nosuchhelper"]\n' > "$CONTAINERS_REGISTRIES_CONF"
+expect_fail "credential-helpers: a missing helper is named" \
+  "credential helper docker-credential-nosuchhelper: executable file not found in \$PATH" \
+  __pull --use-http --no-cache --labels "$BASIC/operators/etcd:v1"
+: > "$CONTAINERS_REGISTRIES_CONF"
+
 # --- Bearer --------------------------------------------------------------------------------
 reset_stats "$TOKSRV"
 expect_ok "bearer: anonymous pull" __pull --use-http --no-cache --debug --labels "$TOKEN/ops/etcd:v1"

@@ -23,6 +23,17 @@ const std::string k_digest = "sha256:" + std::string(64, 'a');
 } // namespace
 
 TEST_SUITE("registry registries.conf") {
+  TEST_CASE("credential-helpers default to the auth files and a later file replaces them") {
+    RegistriesConf c;
+    CHECK(c.credential_helpers() == std::vector<std::string>{"containers-auth.json"});
+    REQUIRE(c.merge(R"(credential-helpers = ["pass", "containers-auth.json"])", "a.conf"));
+    CHECK(c.credential_helpers() == std::vector<std::string>{"pass", "containers-auth.json"});
+    REQUIRE(c.merge("unqualified-search-registries = []\n", "b.conf"));
+    CHECK(c.credential_helpers() == std::vector<std::string>{"pass", "containers-auth.json"});
+    REQUIRE(c.merge(R"(credential-helpers = ["secretservice"])", "c.conf"));
+    CHECK(c.credential_helpers() == std::vector<std::string>{"secretservice"});
+  }
+
   TEST_CASE("mirrors come first, then the primary location") {
     auto c = conf(R"(
 [[registry]]
