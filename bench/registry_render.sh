@@ -94,8 +94,10 @@ measure() {
     same="OUTPUT DIFFERS from upstream"
     failed_runs=$((failed_runs + 1))
   fi
-  [ "$repeats" -gt 1 ] && label="$label (median of $repeats)"
-  printf '%-40s %6.2f s (%-16s) %5d MB peak RSS  %s\n' \
+  if [ "$repeats" -gt 1 ]; then
+    label="$label (median of $repeats, $(sort -n "$WORK/times" | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%s-%s", lo, hi }'))"
+  fi
+  printf '%-44s %6.2f s (%-16s) %5d MB peak RSS  %s\n' \
     "$label" "$secs" "$verdict" $((kb / 1024)) "$same"
 }
 

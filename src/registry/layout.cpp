@@ -269,6 +269,11 @@ Result<void> BlobStore::flush() {
   {
     std::lock_guard lock(m_mutex);
     pending.swap(m_pending);
+    if (m_recorded) {
+      for (const auto& [name, d] : pending) {
+        (*m_recorded)[name] = d;
+      }
+    }
   }
   if (pending.empty()) {
     return {};
@@ -313,18 +318,27 @@ Result<void> BlobStore::record(const std::string& reference, const Descriptor& m
   return flush();
 }
 
-std::optional<Descriptor> BlobStore::lookup(const std::string& reference) const {
+std::optional<Descriptor> BlobStore::lookup(const std::string& reference) {
   std::string name = hex_encode(reference);
-  json doc = read_index(m_root);
-  for (const auto& e : doc["manifests"]) {
-    if (e.is_object() && e.contains("annotations") && e["annotations"].is_object() &&
-        e["annotations"].value(k_ref_annotation, "") == name) {
-      Descriptor d;
-      d.media_type = e.value("mediaType", "");
-      d.digest = e.value("digest", "");
-      d.size = e.value("size", std::int64_t{-1});
-      return d;
+  std::lock_guard lock(m_mutex);
+  if (auto it = m_pending.find(name); it != m_pending.end()) {
+    return it->second;
+  }
+  if (!m_recorded) {
+    m_recorded.emplace();
+    json doc = read_index(m_root);
+    for (const auto& e : doc["manifests"]) {
+      if (e.is_object() && e.contains("annotations") && e["annotations"].is_object()) {
+        Descriptor d;
+        d.media_type = e.value("mediaType", "");
+        d.digest = e.value("digest", "");
+        d.size = e.value("size", std::int64_t{-1});
+        (*m_recorded)[e["annotations"].value(k_ref_annotation, "")] = std::move(d);
+      }
     }
+  }
+  if (auto it = m_recorded->find(name); it != m_recorded->end()) {
+    return it->second;
   }
   return std::nullopt;
 }

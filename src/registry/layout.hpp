@@ -53,7 +53,9 @@ public:
   void note(const std::string& reference, const Descriptor& manifest);
   Result<void> flush();
   Result<void> record(const std::string& reference, const Descriptor& manifest);
-  std::optional<Descriptor> lookup(const std::string& reference) const;
+  // The manifest `reference` was last recorded as resolving to: noted in this process, or
+  // in index.json as it was when first asked.
+  std::optional<Descriptor> lookup(const std::string& reference);
 
   // Removes blobs not reachable from index.json and ingest files older than a day.
   Result<void> collect_garbage();
@@ -68,7 +70,8 @@ private:
   std::filesystem::path m_root;
   std::mutex m_mutex;
   std::map<std::string, std::shared_ptr<std::mutex>, std::less<>> m_inflight;
-  std::map<std::string, Descriptor> m_pending; // hex(reference) -> manifest
+  std::map<std::string, Descriptor> m_pending;                 // hex(reference) -> manifest
+  std::optional<std::map<std::string, Descriptor>> m_recorded; // index.json, read once
   std::mutex m_sync_mutex;
   std::condition_variable m_sync_cv;
   std::uint64_t m_sync_requested = 0;

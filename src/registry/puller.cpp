@@ -301,7 +301,17 @@ private:
       top.digest = src.ref.digest;
       top.size = static_cast<std::int64_t>(body.size());
     } else {
-      OPM_TRY(fetch_manifest(*s, *st, ep, repo, src.ref.identifier(), src.ref.digest, top, body));
+      // A tag pulled before is asked for conditionally: an unchanged tag costs the registry
+      // no manifest read and us no body.
+      std::optional<Descriptor> known;
+      if (src.ref.digest.empty()) {
+        known = st->lookup(src.ref.string());
+        if (known && !st->has(known->digest, known->size)) {
+          known.reset();
+        }
+      }
+      OPM_TRY(fetch_manifest(*s, *st, ep, repo, src.ref.identifier(), src.ref.digest, top, body,
+                             known));
     }
     auto manifest = OPM_TRY(parse_manifest(body, top.media_type));
     top.media_type = manifest.media_type;
@@ -359,13 +369,22 @@ private:
 
   Result<void> fetch_manifest(Session& s, BlobStore& st, const Endpoint& ep,
                               const std::string& repo, const std::string& id,
-                              const std::string& want_digest, Descriptor& out, std::string& body) {
+                              const std::string& want_digest, Descriptor& out, std::string& body,
+                              const std::optional<Descriptor>& known = std::nullopt) {
     Request req;
     req.url = fmt::format("/v2/{}/manifests/{}", repo, id);
     req.set_header("Accept", std::string(media::accept));
+    if (known) {
+      req.set_header("If-None-Match", fmt::format("\"{}\"", known->digest));
+    }
     req.max_body = k_manifest_body_cap;
     auto r = OPM_TRY(s.request(ep, repo, req));
     req.url = r.url;
+    if (known && r.status == 304 && !r.broken()) {
+      body = OPM_TRY(st.read(known->digest, k_manifest_body_cap));
+      out = *known;
+      return {};
+    }
     if (r.body_too_large) {
       return util::fail(Errc::network, fmt::format("manifest {} is larger than {} bytes", id,
                                                    k_manifest_body_cap));

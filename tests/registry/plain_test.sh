@@ -58,6 +58,17 @@ expect_ok "cold pull into a cache" __pull --use-http --cache-dir "$CACHE" "$PLAI
 check "cache is an OCI layout" test -f "$CACHE/oci-layout"
 check "cache index records the reference" grep -q "$(printf '%s' "$PLAIN/ops/etcd:v1" | od -An -tx1 | tr -d ' \n')" "$CACHE/index.json"
 check "cached blobs are read-only" test ! -w "$CACHE/blobs/sha256/${D_OCI#sha256:}" -o "$(id -u)" = 0
+# A tag pulled before is asked for conditionally; a moved tag is fetched anew.
+expect_ok "warm tag pull" __pull --use-http --debug --cache-dir "$CACHE" "$PLAIN/ops/etcd:v1"
+check "an unchanged tag answers 304" err_has "manifests/v1 -> 304"
+check "the cached manifest is used" out_has "$D_OCI"
+push_image "$R" ops/moving v1 --files "$B" --label v=1 > /dev/null
+expect_ok "pull a tag" __pull --use-http --cache-dir "$CACHE" --labels "$PLAIN/ops/moving:v1"
+push_image "$R" ops/moving v1 --files "$B" --label v=2 > /dev/null
+expect_ok "pull the moved tag" __pull --use-http --debug --cache-dir "$CACHE" --labels "$PLAIN/ops/moving:v1"
+check "a moved tag answers 200" err_has "manifests/v1 -> 200"
+check "the moved tag's image is pulled" out_has '"v":"2"'
+
 kill "$(awk '$2 == "plain" {print $1}' "$WORK/pids")"
 sleep 0.2
 expect_ok "digest pull served from the cache offline" __pull --use-http --cache-dir "$CACHE" --max-attempts 1 --labels "$PLAIN/ops/etcd@$D_OCI"
