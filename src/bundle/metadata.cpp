@@ -2,8 +2,8 @@
 
 #include "bundle/document.hpp"
 #include "bundle/files.hpp"
-#include "catalog/go_compat.hpp"
 #include "catalog/go_text.hpp"
+#include "catalog/go_unmarshal.hpp"
 #include "catalog/json_text.hpp"
 #include "catalog/write.hpp"
 #include "util/strings.hpp"
@@ -58,7 +58,7 @@ Result<Annotations> annotations_from(const FirstDocument& doc) {
   if (!doc.value.is_object()) {
     return std::unexpected(not_this_kind());
   }
-  const Json* ann = catalog::go_compat::member(doc.value, "annotations");
+  const Json* ann = catalog::go_unmarshal::find_member(doc.value, "annotations");
   if (ann == nullptr || ann->is_null()) {
     return out;
   }
@@ -71,7 +71,7 @@ Result<Annotations> annotations_from(const FirstDocument& doc) {
       {k_default_key, &out.default_channel},
   }};
   for (const auto& [key, target] : fields) {
-    auto s = OPM_TRY(go_string(catalog::go_compat::member(*ann, key), doc.syntax));
+    auto s = OPM_TRY(go_string(catalog::go_unmarshal::find_member(*ann, key), doc.syntax));
     if (s) {
       *target = std::move(*s);
     }
@@ -139,7 +139,7 @@ Result<std::vector<RawProperty>> list_from_value(const Json& doc, std::string_vi
   if (!doc.is_object()) {
     return std::unexpected(not_this_kind());
   }
-  const Json* items = catalog::go_compat::member(doc, list_name);
+  const Json* items = catalog::go_unmarshal::find_member(doc, list_name);
   if (items == nullptr || items->is_null()) {
     return list;
   }
@@ -152,11 +152,12 @@ Result<std::vector<RawProperty>> list_from_value(const Json& doc, std::string_vi
       if (!item.is_object()) {
         return std::unexpected(not_this_kind());
       }
-      auto type = OPM_TRY(go_string(catalog::go_compat::member(item, "type"), Syntax::yaml));
+      auto type =
+          OPM_TRY(go_string(catalog::go_unmarshal::find_member(item, "type"), Syntax::yaml));
       if (type) {
         p.type = std::move(*type);
       }
-      if (const Json* value = catalog::go_compat::member(item, "value")) {
+      if (const Json* value = catalog::go_unmarshal::find_member(item, "value")) {
         p.value = catalog::to_json(*value, {.indent = 0, .escape_html = true});
       }
     }

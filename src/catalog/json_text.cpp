@@ -399,4 +399,25 @@ Builder& Builder::value(const Json& v) {
   return *this;
 }
 
+std::string_view find_raw(std::string_view text, std::initializer_list<std::string_view> path) {
+  std::string_view current = text;
+  for (std::string_view name : path) {
+    auto members = object_members(current);
+    if (!members) {
+      return {};
+    }
+    std::string_view next;
+    for (const auto& m : *members) {
+      if (m.key == name) {
+        next = m.value;
+      }
+    }
+    if (next.data() == nullptr) {
+      return {};
+    }
+    current = next;
+  }
+  return current;
+}
+
 } // namespace opm::catalog::json_text

@@ -3,6 +3,7 @@
 #include "catalog/json.hpp"
 #include "util/error.hpp"
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,6 +32,11 @@ struct Member {
   std::string_view value; // raw text, no surrounding whitespace
 };
 std::optional<std::vector<Member>> object_members(std::string_view raw);
+
+// A member's JSON text inside a larger JSON text, by member names from the root (the last
+// member of a name wins, as in Go); empty when the path does not exist. The view points
+// into `text`.
+std::string_view find_raw(std::string_view text, std::initializer_list<std::string_view> path);
 
 // The elements of a valid JSON array, in order; nullopt when `raw` is not an array.
 std::optional<std::vector<std::string_view>> array_elements(std::string_view raw);

@@ -1,26 +1,29 @@
-#include "catalog/go_compat.hpp"
 #include "catalog/go_json.hpp"
 #include "catalog/go_text.hpp"
+#include "catalog/go_unmarshal.hpp"
+#include "catalog/json_text.hpp"
 
 #include <doctest/doctest.h>
 
 using namespace opm::catalog;
 
-TEST_SUITE("go_compat") {
+TEST_SUITE("go helpers") {
   TEST_CASE("struct fields match members ignoring case, the last one winning") {
     Json obj = {{"Name", "first"}, {"name", "second"}, {"other", 1}};
-    const Json* m = go_compat::member(obj, "NAME");
+    const Json* m = go_unmarshal::find_member(obj, "NAME");
     REQUIRE(m != nullptr);
     CHECK(*m == "second");
-    CHECK(go_compat::member(obj, "missing") == nullptr);
-    CHECK(go_compat::member(Json::array(), "name") == nullptr);
+    CHECK(go_unmarshal::find_member(obj, "missing") == nullptr);
+    CHECK(go_unmarshal::find_member(Json::array(), "name") == nullptr);
+    Json kelvin = {{"\u212Aind", "folded"}};
+    REQUIRE(go_unmarshal::find_member(kelvin, "kind") != nullptr);
   }
 
   TEST_CASE("finds a member's text inside a document") {
     std::string_view text = R"({"a":{"b":[1,2],"c":"x"}})";
-    CHECK(go_compat::find_raw(text, {"a", "b"}) == "[1,2]");
-    CHECK(go_compat::find_raw(text, {"a", "c"}) == R"("x")");
-    CHECK(go_compat::find_raw(text, {"a", "d"}).data() == nullptr);
+    CHECK(json_text::find_raw(text, {"a", "b"}) == "[1,2]");
+    CHECK(json_text::find_raw(text, {"a", "c"}) == R"("x")");
+    CHECK(json_text::find_raw(text, {"a", "d"}).data() == nullptr);
   }
 
   TEST_CASE("indents as json.Indent with four spaces") {
