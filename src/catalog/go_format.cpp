@@ -1,7 +1,7 @@
 #include "catalog/go_format.hpp"
 
 #include "catalog/swar.hpp"
-#include "catalog/utf8.hpp"
+#include "util/utf8.hpp"
 
 #include <array>
 #include <charconv>
@@ -100,7 +100,7 @@ void append_json_string(std::string& out, std::string_view s, bool escape_html) 
       start = ++i;
       continue;
     }
-    const utf8::Rune r = utf8::decode(p + i, n - i);
+    const util::utf8::Rune r = util::utf8::decode(p + i, n - i);
     if (r.valid && r.code != 0x2028 && r.code != 0x2029) {
       i += r.length;
       continue;

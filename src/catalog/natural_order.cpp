@@ -1,7 +1,7 @@
 #include "catalog/natural_order.hpp"
 
 #include "catalog/unicode_classes.hpp"
-#include "catalog/utf8.hpp"
+#include "util/utf8.hpp"
 
 #include <cstdint>
 
@@ -15,7 +15,7 @@ namespace {
 std::size_t read_digits(std::string_view s, std::size_t i, std::uint64_t& value) {
   std::size_t count = 0;
   while (i < s.size()) {
-    const utf8::Rune r = utf8::decode(s, i);
+    const util::utf8::Rune r = util::utf8::decode(s, i);
     if (!is_unicode_digit(r.code)) {
       break;
     }
@@ -34,8 +34,8 @@ bool natural_less(std::string_view a, std::string_view b) {
   // Whether the run of digits that ends the common prefix has a digit other than '0'.
   bool prefix_digits_nonzero = false;
   while (i < a.size() && j < b.size()) {
-    const utf8::Rune ra = utf8::decode(a, i);
-    const utf8::Rune rb = utf8::decode(b, j);
+    const util::utf8::Rune ra = util::utf8::decode(a, i);
+    const util::utf8::Rune rb = util::utf8::decode(b, j);
     if (ra.code == rb.code) {
       if (is_unicode_digit(ra.code)) {
         prefix_digits_nonzero = prefix_digits_nonzero || ra.code != '0';

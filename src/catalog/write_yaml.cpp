@@ -1,9 +1,9 @@
 #include "catalog/go_format.hpp"
 #include "catalog/natural_order.hpp"
-#include "catalog/utf8.hpp"
 #include "catalog/write.hpp"
 #include "catalog/write_objects.hpp"
 #include "util/go_format.hpp"
+#include "util/utf8.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -95,10 +95,10 @@ void write_object(YamlEmitter& e, const Json::object_t& object) {
   members.reserve(object.size());
   std::forward_list<std::string> sanitized; // allocates nothing while empty
   for (const auto& [key, value] : object) {
-    if (utf8::valid(key)) {
+    if (util::utf8::valid(key)) {
       members.push_back({key, &value});
     } else {
-      members.push_back({sanitized.emplace_front(utf8::sanitize(key)), &value});
+      members.push_back({sanitized.emplace_front(util::utf8::sanitize(key)), &value});
     }
   }
   if (!sanitized.empty()) {

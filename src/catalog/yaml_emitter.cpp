@@ -1,8 +1,8 @@
 #include "catalog/yaml_emitter.hpp"
 
 #include "catalog/swar.hpp"
-#include "catalog/utf8.hpp"
 #include "catalog/yaml_plain.hpp"
+#include "util/utf8.hpp"
 
 #include <array>
 #include <cstdint>
@@ -237,7 +237,7 @@ YamlEmitter::Analysis YamlEmitter::analyze(std::string_view text) {
     const unsigned char c = p[i];
     std::size_t w = 1;
     if (c >= 0x80) {
-      const utf8::Rune r = utf8::decode(p + i, n - i);
+      const util::utf8::Rune r = util::utf8::decode(p + i, n - i);
       if (!r.valid) {
         info.invalid_utf8 = true;
         return info;
@@ -374,7 +374,7 @@ std::string YamlEmitter::fold_next_lines(std::string_view text) {
 std::string_view YamlEmitter::prepare(std::string_view text, Analysis& info, std::string& storage) {
   info = analyze(text);
   if (info.invalid_utf8) {
-    storage = utf8::sanitize(text);
+    storage = util::utf8::sanitize(text);
     text = storage;
     info = analyze(text);
   }

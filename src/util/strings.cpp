@@ -1,78 +1,21 @@
 #include "util/strings.hpp"
 
+#include "util/utf8.hpp"
+
 #include <fmt/format.h>
 
 namespace opm::util {
 
 char32_t decode_utf8(std::string_view s, std::size_t& i, bool* valid) {
-  auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  unsigned char c = byte(i);
-  auto bad = [&]() -> char32_t {
-    if (valid != nullptr) {
-      *valid = false;
-    }
-    ++i;
-    return 0xFFFD;
-  };
+  const utf8::Rune r = utf8::decode(s, i);
   if (valid != nullptr) {
-    *valid = true;
+    *valid = r.valid;
   }
-  if (c < 0x80) {
-    ++i;
-    return c;
-  }
-  std::size_t len = 0;
-  char32_t cp = 0;
-  char32_t min = 0;
-  if ((c & 0xE0) == 0xC0) {
-    len = 2;
-    cp = c & 0x1F;
-    min = 0x80;
-  } else if ((c & 0xF0) == 0xE0) {
-    len = 3;
-    cp = c & 0x0F;
-    min = 0x800;
-  } else if ((c & 0xF8) == 0xF0) {
-    len = 4;
-    cp = c & 0x07;
-    min = 0x10000;
-  } else {
-    return bad();
-  }
-  if (i + len > s.size()) {
-    return bad();
-  }
-  for (std::size_t k = 1; k < len; ++k) {
-    unsigned char d = byte(i + k);
-    if ((d & 0xC0) != 0x80) {
-      return bad();
-    }
-    cp = (cp << 6) | (d & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-    return bad();
-  }
-  i += len;
-  return cp;
+  i += r.length;
+  return r.code;
 }
 
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
+void append_utf8(std::string& out, char32_t cp) { utf8::append(out, cp); }
 
 std::size_t utf8_length(std::string_view s) {
   std::size_t n = 0;

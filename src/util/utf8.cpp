@@ -1,9 +1,9 @@
-#include "catalog/utf8.hpp"
+#include "util/utf8.hpp"
 
 #include <cstdint>
 #include <cstring>
 
-namespace opm::catalog::utf8 {
+namespace opm::util::utf8 {
 
 namespace {
 
@@ -63,4 +63,4 @@ std::string sanitize(std::string_view s) {
   return out;
 }
 
-} // namespace opm::catalog::utf8
+} // namespace opm::util::utf8

@@ -6,7 +6,7 @@
 
 // UTF-8 decoding with Go's rules (unicode/utf8): a byte that does not start a
 // well-formed sequence decodes as U+FFFD of length 1.
-namespace opm::catalog::utf8 {
+namespace opm::util::utf8 {
 
 inline constexpr char32_t k_replacement = 0xFFFD;
 
@@ -83,4 +83,4 @@ bool valid(std::string_view s);
 // as Go's JSON encoder writes it.
 std::string sanitize(std::string_view s);
 
-} // namespace opm::catalog::utf8
+} // namespace opm::util::utf8
