@@ -68,6 +68,7 @@ Result<void> render_images_with_registry(Context& ctx, render::Options& options,
   if (!reg.cache_disabled && !reg.cache_dir.empty()) {
     rendering.cache = render::RenderCache::open(reg.cache_dir / "renders");
   }
+  rendering.interrupts = std::make_unique<registry::InterruptScope>();
   rendering.puller = registry::make_puller(std::move(reg));
   render::ImageRenderOptions image_options{.allow_bundle_image = options.allow_bundle_images,
                                            .cache = rendering.cache ? &*rendering.cache : nullptr};

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cmd/context.hpp"
+#include "registry/cancel.hpp"
 #include "registry/options.hpp"
 #include "registry/puller.hpp"
 #include "render/render.hpp"
@@ -19,6 +20,9 @@ registry::Options registry_options(const Context& ctx);
 
 // What rendering images uses; must outlive the rendering.
 struct ImageRendering {
+  // SIGINT and SIGTERM stop the pulls and remove temporary directories before the process
+  // ends; declared first so that it ends last.
+  std::unique_ptr<registry::InterruptScope> interrupts;
   std::unique_ptr<registry::Puller> puller;
   std::optional<render::RenderCache> cache; // beside the blob cache, when there is one
 };

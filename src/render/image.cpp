@@ -2,6 +2,7 @@
 
 #include "bundle/bundle.hpp"
 #include "catalog/load.hpp"
+#include "registry/cancel.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -19,7 +20,8 @@ constexpr std::string_view k_bundle_package_label =
     "operators.operatorframework.io.bundle.package.v1";
 constexpr std::string_view k_database_label = "operators.operatorframework.io.index.database.v1";
 
-// A directory under the system temp dir that removes itself, also when rendering fails.
+// A directory under the system temp dir that removes itself, also when rendering fails
+// or an interrupt ends the process.
 class UnpackDir {
 public:
   static Result<UnpackDir> make() {
@@ -28,6 +30,7 @@ public:
     if (::mkdtemp(pattern.data()) == nullptr) {
       return util::fail(Errc::io, fmt::format("create tempdir: {}", std::strerror(errno)));
     }
+    registry::register_temp_path(pattern);
     return UnpackDir(pattern);
   }
   UnpackDir(UnpackDir&& other) noexcept : m_path(std::move(other.m_path)) { other.m_path.clear(); }
@@ -38,6 +41,7 @@ public:
     if (!m_path.empty()) {
       std::error_code ec;
       std::filesystem::remove_all(m_path, ec);
+      registry::unregister_temp_path(m_path);
     }
   }
   [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
@@ -67,6 +71,9 @@ Error type_error(const std::string& ref, const registry::Labels& labels) {
 Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref,
                                                 const ImageRenderOptions& options) {
   auto quoted = util::go_quote(ref);
+  if (registry::interrupted()) {
+    return util::fail(Errc::io, fmt::format("render {}: interrupted", quoted));
+  }
   auto pulled = puller.pull(ref);
   if (!pulled) {
     return std::unexpected(

@@ -127,6 +127,20 @@ check "SIGINT ends it promptly" test $(( $(date +%s) - started )) -le 3
 check "SIGINT leaves no temporary cache" tmp_empty
 check "SIGINT leaves no partial tree" test -z "$(find "$WORK" -maxdepth 1 -name 'u-interrupted*')"
 
+# The same for render, with its private cache and unpack directories.
+fault_rules "[{\"path\": \"/blobs/$LAYER\", \"method\": \"GET\", \"action\": \"stall\", \"after_bytes\": 65536, \"seconds\": 30}]"
+OPM_NO_CACHE=1 "$OPM" render --use-http "$FAULT/ops/big:v1" "$FAULT/ops/big:v1" > "$WORK/render-int.out" 2> "$WORK/render-int.err" &
+OPM_PID=$!
+sleep 1.5
+started=$(date +%s)
+kill -INT "$OPM_PID" || cat "$WORK/render-int.err"
+RC=0
+wait "$OPM_PID" || RC=$?
+check "SIGINT ends a render" test "$RC" = 130
+check "SIGINT ends the render promptly" test $(( $(date +%s) - started )) -le 3
+check "SIGINT leaves no temporary directory after a render" tmp_empty
+check "an interrupted render prints no catalog" test ! -s "$WORK/render-int.out"
+
 DEAD=127.0.0.1:$(free_port)
 expect_fail "a dead registry is named" "pinging container registry $DEAD" "${PULL[@]}" --max-attempts 2 "$DEAD/ops/etcd:v1"
 
