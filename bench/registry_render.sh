@@ -115,7 +115,7 @@ else
 fi
 printf 'peak RSS %d MB (target 150 MB: %s)\n' $((max_kb / 1024)) \
   "$([ "$max_kb" -le $((150 * 1024)) ] && echo ok || echo over)"
-echo "upstream v1.26.5 on the same machine: cold with 0.05 s latency 8.0-8.4 s, 125-134 MB"
+echo "upstream v1.26.5 on the same machine, from a loopback registry: 8.0-8.4 s, 125-134 MB"
 
 echo "conformance:"
 fault_rules "[]"
