@@ -2,6 +2,7 @@
 
 #include "registry/manifest.hpp"
 #include "render/image.hpp"
+#include "util/strings.hpp"
 
 #include <fmt/format.h>
 
@@ -46,7 +47,8 @@ registry::Options registry_options(const Context& ctx) {
   o.skip_tls_verify = ctx.global.skip_tls_verify;
   o.env = ctx.env.vars;
   o.cache_dir = registry::default_cache_dir(ctx.env.vars);
-  o.cache_disabled = ctx.env.get("OPM_NO_CACHE").value_or("0") != "0";
+  auto no_cache = util::ascii_lower(ctx.env.get("OPM_NO_CACHE").value_or(""));
+  o.cache_disabled = no_cache == "1" || no_cache == "true" || no_cache == "yes";
   o.jobs = jobs_from_env(ctx);
   o.limits = registry::limits_from_env(ctx.env.vars);
   return o;

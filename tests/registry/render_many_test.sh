@@ -92,6 +92,8 @@ export XDG_CACHE_HOME=$WORK/cache-none
 OPM_NO_CACHE=1 expect_ok "render without a cache" render --use-http "${ALL[@]}"
 check "OPM_NO_CACHE=1 keeps no cache" test ! -e "$XDG_CACHE_HOME"
 check "OPM_NO_CACHE=1 leaves no temporary directory" tmp_empty
+OPM_NO_CACHE=false expect_ok "render with OPM_NO_CACHE=false" render --use-http "${ALL[@]}"
+check "OPM_NO_CACHE=false keeps the cache" test -d "$XDG_CACHE_HOME/opm/renders"
 
 export OLM_CACHE_DIR=$WORK/olm-cache
 expect_ok "render with OLM_CACHE_DIR" render --use-http "$REG/ops/many-bundle:v1"
