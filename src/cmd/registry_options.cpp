@@ -70,12 +70,14 @@ Result<void> render_images_with_registry(Context& ctx, render::Options& options,
   if (!reg.cache_disabled && !reg.cache_dir.empty()) {
     rendering.cache = render::RenderCache::open(reg.cache_dir / "renders");
   }
-  rendering.interrupts = std::make_unique<registry::InterruptScope>();
   rendering.puller = registry::make_puller(std::move(reg));
   render::ImageRenderOptions image_options{.allow_bundle_image = options.allow_bundle_images,
                                            .cache = rendering.cache ? &*rendering.cache : nullptr};
-  options.render_image = [p = rendering.puller.get(), image_options](const std::string& ref) {
-    return render::render_image(*p, ref, image_options);
+  options.render_image = [&rendering, image_options](const std::string& ref) {
+    std::call_once(rendering.interrupts_started, [&rendering] {
+      rendering.interrupts = std::make_unique<registry::InterruptScope>();
+    });
+    return render::render_image(*rendering.puller, ref, image_options);
   };
   if (ctx.err_is_tty) {
     options.progress = terminal_progress(ctx.err);

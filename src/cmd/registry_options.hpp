@@ -8,6 +8,7 @@
 #include "render/render_cache.hpp"
 
 #include <memory>
+#include <mutex>
 #include <optional>
 
 namespace opm::cmd {
@@ -20,9 +21,11 @@ registry::Options registry_options(const Context& ctx);
 
 // What rendering images uses; must outlive the rendering.
 struct ImageRendering {
-  // SIGINT and SIGTERM stop the pulls and remove temporary directories before the process
-  // ends; declared first so that it ends last.
+  // From the first image on, SIGINT and SIGTERM stop the pulls and remove temporary
+  // directories before the process ends (a render of directories only stays interruptible
+  // at once); declared first so that it ends last.
   std::unique_ptr<registry::InterruptScope> interrupts;
+  std::once_flag interrupts_started;
   std::unique_ptr<registry::Puller> puller;
   std::optional<render::RenderCache> cache; // beside the blob cache, when there is one
 };
