@@ -158,19 +158,25 @@ private:
     if (m_store) {
       return m_store.get();
     }
-    fs::path dir = m_options.cache_dir;
-    if (m_options.cache_disabled || dir.empty()) {
-      fs::path tmp = m_options.getenv("TMPDIR").value_or("/tmp");
-      std::string tmpl = (tmp / "opm-cache-XXXXXX").string();
-      if (::mkdtemp(tmpl.data()) == nullptr) {
-        return util::fail(Errc::io, fmt::format("creating a temporary image cache in {}: {}",
-                                                tmp.string(), util::errno_text(errno)));
+    if (!m_options.cache_disabled && !m_options.cache_dir.empty()) {
+      auto opened = BlobStore::open(m_options.cache_dir);
+      if (opened) {
+        m_store = std::move(*opened);
+        return m_store.get();
       }
-      m_temp_cache = tmpl;
-      register_temp_path(m_temp_cache);
-      dir = m_temp_cache;
+      // A read-only or missing home must not stop a pull: upstream keeps no cache at all.
+      m_options.log.warn("image cache {} cannot be used ({}); using a temporary one",
+                         m_options.cache_dir.string(), opened.error().message());
     }
-    m_store = OPM_TRY(BlobStore::open(dir));
+    fs::path tmp = m_options.getenv("TMPDIR").value_or("/tmp");
+    std::string tmpl = (tmp / "opm-cache-XXXXXX").string();
+    if (::mkdtemp(tmpl.data()) == nullptr) {
+      return util::fail(Errc::io, fmt::format("creating a temporary image cache in {}: {}",
+                                              tmp.string(), util::errno_text(errno)));
+    }
+    m_temp_cache = tmpl;
+    register_temp_path(m_temp_cache);
+    m_store = OPM_TRY(BlobStore::open(m_temp_cache));
     return m_store.get();
   }
 

@@ -95,6 +95,13 @@ check "OPM_NO_CACHE=1 leaves no temporary directory" tmp_empty
 OPM_NO_CACHE=false expect_ok "render with OPM_NO_CACHE=false" render --use-http "${ALL[@]}"
 check "OPM_NO_CACHE=false keeps the cache" test -d "$XDG_CACHE_HOME/opm/renders"
 
+# A cache that cannot be made (a read-only or missing home) does not stop a render.
+touch "$WORK/a-file"
+XDG_CACHE_HOME=$WORK/a-file/cache expect_ok "render with an unusable cache directory" \
+  render --use-http "${ALL[@]}" -o yaml --migrate
+check "an unusable cache directory changes no output" cmp -s "$WORK/cold" "$WORK/out"
+check "an unusable cache directory leaves no temporary one" tmp_empty
+
 export OLM_CACHE_DIR=$WORK/olm-cache
 expect_ok "render with OLM_CACHE_DIR" render --use-http "$REG/ops/many-bundle:v1"
 check "OLM_CACHE_DIR relocates the cache" test -d "$OLM_CACHE_DIR/images/renders"
