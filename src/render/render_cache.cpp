@@ -7,6 +7,7 @@
 #include "util/fs.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <system_error>
 
 namespace opm::render {
@@ -20,6 +21,7 @@ namespace {
 // olm.bundle.object property, as [type, index of its object], each related image as
 // [name, image], the objects' lengths and which object is the CSV.
 constexpr std::string_view k_magic = "opm-render-1\n";
+constexpr auto k_max_entry_age = std::chrono::hours(24 * 30);
 
 const catalog::Json* bundle_object_data(const catalog::Property& p) {
   if (p.type != catalog::k_prop_bundle_object || !p.value.is_object() || !p.raw.empty() ||
@@ -192,18 +194,25 @@ void RenderCache::store(std::string_view image_digest, std::string_view ref,
   if (!bytes) {
     return;
   }
-  std::call_once(*m_pruned, [this] { remove_other_builds(); });
+  std::call_once(*m_pruned, [this] { tidy(); });
   std::error_code ec;
   std::filesystem::create_directories(m_dir, ec);
   (void)util::write_file_atomic(entry(image_digest, ref), *bytes);
 }
 
-void RenderCache::remove_other_builds() const {
+void RenderCache::tidy() const {
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(m_root, ec)) {
     if (e.path().filename() != m_dir.filename()) {
       std::error_code ignored;
       std::filesystem::remove_all(e.path(), ignored);
+    }
+  }
+  auto expired = std::filesystem::file_time_type::clock::now() - k_max_entry_age;
+  for (const auto& e : std::filesystem::directory_iterator(m_dir, ec)) {
+    std::error_code ignored;
+    if (e.last_write_time(ignored) < expired) {
+      std::filesystem::remove(e.path(), ignored);
     }
   }
 }

@@ -15,7 +15,8 @@ namespace opm::render {
 // `image`) and this very build of opm. A warm render reads one instead of unpacking and
 // converting the image again. Entries are written atomically; one that cannot be read
 // counts as absent and is rewritten. Each build keeps its entries in a sub-directory
-// named by its build ID and, when it first stores one, removes those of other builds.
+// named by its build ID and, when it first stores one in a run, removes those of other
+// builds and its own entries older than 30 days, so the cache holds what is in use.
 class RenderCache {
 public:
   // None when this build has no build ID to key entries on.
@@ -32,7 +33,7 @@ private:
   explicit RenderCache(std::filesystem::path dir);
   [[nodiscard]] std::filesystem::path entry(std::string_view image_digest,
                                             std::string_view ref) const;
-  void remove_other_builds() const;
+  void tidy() const;
 
   std::filesystem::path m_root; // the cache directory
   std::filesystem::path m_dir;  // this build's entries

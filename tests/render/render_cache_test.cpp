@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -114,4 +115,22 @@ TEST_CASE("the render cache keeps only configs of one bundle") {
   cache->store(k_digest, k_ref, two);
   CHECK_FALSE(cache->find(k_digest, k_ref));
   CHECK_FALSE(std::filesystem::exists(dir.path() / opm::util::build_id()));
+}
+
+TEST_CASE("the render cache drops entries older than 30 days when it next stores one") {
+  opm::test::TempDir dir;
+  {
+    auto cache = RenderCache::open(dir.path());
+    REQUIRE(cache);
+    cache->store("sha256:old", k_ref, one_bundle());
+  }
+  auto entry = *std::filesystem::directory_iterator(dir.path() / opm::util::build_id());
+  std::filesystem::last_write_time(entry.path(), std::filesystem::last_write_time(entry.path()) -
+                                                     std::chrono::hours(24 * 31));
+  auto cache = RenderCache::open(dir.path());
+  REQUIRE(cache);
+  CHECK(cache->find("sha256:old", k_ref));
+  cache->store("sha256:new", k_ref, one_bundle());
+  CHECK_FALSE(cache->find("sha256:old", k_ref));
+  CHECK(cache->find("sha256:new", k_ref));
 }
