@@ -678,6 +678,11 @@ std::optional<std::string> resolve_scalar(std::string_view tag, std::string&& te
   return std::nullopt;
 }
 
+bool resolves_to_string(std::string_view plain) {
+  Scalar ignored;
+  return resolve_text("", plain, ignored) == Resolved::string;
+}
+
 bool is_merge_key(std::string_view tag, std::string_view text, bool plain_implicit) {
   return text == "<<" && (plain_implicit || tag == k_merge_tag);
 }

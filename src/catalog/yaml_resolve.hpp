@@ -40,6 +40,10 @@ struct Scalar {
 std::optional<std::string> resolve_scalar(std::string_view tag, std::string&& text,
                                           bool plain_implicit, Scalar& out);
 
+// Whether go-yaml v2's resolve() of `plain`, an untagged plain scalar, gives !!str: it is
+// not null, a bool, an int or a float (timestamps are not looked for here).
+bool resolves_to_string(std::string_view plain);
+
 // Whether a key node is go-yaml's merge key "<<".
 bool is_merge_key(std::string_view tag, std::string_view text, bool plain_implicit);
 
