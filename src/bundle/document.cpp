@@ -11,17 +11,7 @@ namespace {
 constexpr std::size_t k_sniff_bytes = 30;
 
 bool looks_like_json(std::string_view content) {
-  std::string_view head = content.substr(0, k_sniff_bytes);
-  std::size_t i = 0;
-  while (i < head.size()) {
-    std::size_t start = i;
-    bool valid = true;
-    char32_t r = util::decode_utf8(head, i, &valid);
-    if (!valid || !util::go_is_space(r)) {
-      return head[start] == '{';
-    }
-  }
-  return false;
+  return catalog::looks_like_json(content, k_sniff_bytes);
 }
 
 // After a failed JSON attempt the decoder drops leading whitespace up to and including the

@@ -16,22 +16,6 @@ namespace {
 // How far upstream looks for the '{' that makes a file a JSON stream.
 constexpr std::size_t k_json_peek = 4096;
 
-// apimachinery's IsJSONBuffer over the first 4096 bytes: after Unicode space, a '{'.
-bool is_json_stream(std::string_view text) {
-  std::string_view head = text.substr(0, std::min(text.size(), k_json_peek));
-  std::size_t i = 0;
-  while (i < head.size()) {
-    std::size_t at = i;
-    bool valid = true;
-    char32_t c = util::decode_utf8(head, at, &valid);
-    if (!valid || !util::go_is_space(c)) {
-      break;
-    }
-    i = at;
-  }
-  return i < head.size() && head[i] == '{';
-}
-
 // Byte offsets to 1-based line and column, for offsets that mostly move forward.
 class Lines {
 public:
@@ -78,7 +62,7 @@ public:
       : m_text(text), m_name(name), m_lines(text) {}
 
   DecodedStream run() {
-    if (is_json_stream(m_text)) {
+    if (looks_like_json(m_text, k_json_peek)) {
       read_json();
     } else {
       read_yaml(0, std::nullopt);
@@ -283,6 +267,21 @@ Result<Json> yaml_to_json(std::string_view text) {
     return util::fail(Errc::invalid, std::move(converted.error().message));
   }
   return std::move(*converted);
+}
+
+bool looks_like_json(std::string_view text, std::size_t peek) {
+  std::string_view head = text.substr(0, std::min(text.size(), peek));
+  std::size_t i = 0;
+  while (i < head.size()) {
+    std::size_t at = i;
+    bool valid = true;
+    char32_t c = util::decode_utf8(head, at, &valid);
+    if (!valid || !util::go_is_space(c)) {
+      break;
+    }
+    i = at;
+  }
+  return i < head.size() && head[i] == '{';
 }
 
 } // namespace opm::catalog

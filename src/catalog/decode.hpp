@@ -38,6 +38,10 @@ struct DecodedStream {
 };
 DecodedStream decode_stream_until_error(std::string_view text, std::string_view name);
 
+// apimachinery's IsJSONBuffer over the first `peek` bytes: after Unicode space, a '{'.
+// Its YAML-or-JSON decoders peek 4096 bytes of a catalog file, 30 of a bundle manifest.
+bool looks_like_json(std::string_view text, std::size_t peek);
+
 // sigs.k8s.io/yaml.ToJSON of one YAML (or JSON) document, returning the value (any type).
 // Used for bundle objects and bundle manifests. Error text: "yaml: line N: ..." etc.
 Result<Json> yaml_to_json(std::string_view text);

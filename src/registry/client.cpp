@@ -3,6 +3,7 @@
 #include "registry/cancel.hpp"
 #include "registry/curl_transport.hpp"
 #include "registry/reference.hpp"
+#include "util/strings.hpp"
 
 #include <nlohmann/json.hpp>
 #include <openssl/evp.h>
@@ -68,29 +69,11 @@ void interruptible_sleep(std::chrono::milliseconds d) {
 }
 
 std::string sorted_scopes(std::string_view scopes) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start < scopes.size()) {
-    auto sp = scopes.find(' ', start);
-    auto part = scopes.substr(start, sp - start);
-    if (!part.empty()) {
-      parts.emplace_back(part);
-    }
-    if (sp == std::string_view::npos) {
-      break;
-    }
-    start = sp + 1;
-  }
+  std::vector<std::string> parts = util::split(scopes, ' ');
+  std::erase(parts, std::string());
   std::sort(parts.begin(), parts.end());
   parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
-  std::string out;
-  for (const auto& p : parts) {
-    if (!out.empty()) {
-      out += ' ';
-    }
-    out += p;
-  }
-  return out;
+  return util::join(parts, " ");
 }
 
 std::string first_bytes(std::string_view body) {

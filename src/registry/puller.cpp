@@ -142,6 +142,18 @@ private:
     }
   }
 
+  // A new `<TMPDIR>/<prefix>XXXXXX`, removed by an interrupt until it is unregistered.
+  Result<fs::path> make_temp_dir(std::string_view prefix, std::string_view what) const {
+    fs::path tmp = m_options.getenv("TMPDIR").value_or("/tmp");
+    std::string pattern = (tmp / (std::string(prefix) + "XXXXXX")).string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      return util::fail(Errc::io, fmt::format("creating {} in {}: {}", what, tmp.string(),
+                                              util::errno_text(errno)));
+    }
+    register_temp_path(pattern);
+    return fs::path(pattern);
+  }
+
   // The entry of an index for the wanted platform (--platform, else this host's).
   Result<Descriptor> chosen_child(const Manifest& index) const {
     auto wanted = m_options.platform.empty() ? Result<Platform>(host_platform())
@@ -168,14 +180,7 @@ private:
       m_options.log.warn("image cache {} cannot be used ({}); using a temporary one",
                          m_options.cache_dir.string(), opened.error().message());
     }
-    fs::path tmp = m_options.getenv("TMPDIR").value_or("/tmp");
-    std::string tmpl = (tmp / "opm-cache-XXXXXX").string();
-    if (::mkdtemp(tmpl.data()) == nullptr) {
-      return util::fail(Errc::io, fmt::format("creating a temporary image cache in {}: {}",
-                                              tmp.string(), util::errno_text(errno)));
-    }
-    m_temp_cache = tmpl;
-    register_temp_path(m_temp_cache);
+    m_temp_cache = OPM_TRY(make_temp_dir("opm-cache-", "a temporary image cache"));
     m_store = OPM_TRY(BlobStore::open(m_temp_cache));
     return m_store.get();
   }
@@ -599,14 +604,7 @@ private:
       }
     }
     if (dir.empty()) {
-      fs::path tmp = m_options.getenv("TMPDIR").value_or("/tmp");
-      std::string tmpl = (tmp / "opm-archive-XXXXXX").string();
-      if (::mkdtemp(tmpl.data()) == nullptr) {
-        return util::fail(Errc::io, fmt::format("creating a temporary directory in {}: {}",
-                                                tmp.string(), util::errno_text(errno)));
-      }
-      dir = tmpl;
-      register_temp_path(dir);
+      dir = OPM_TRY(make_temp_dir("opm-archive-", "a temporary directory"));
       {
         std::lock_guard lock(m_mutex);
         m_archive_dirs.emplace(std::string(rest), dir);

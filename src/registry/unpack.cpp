@@ -2,6 +2,7 @@
 
 #include "registry/cancel.hpp"
 #include "util/fs.hpp"
+#include "util/strings.hpp"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -48,19 +49,8 @@ std::string join(const std::vector<std::string>& parts, std::size_t count) {
 }
 
 std::vector<std::string> split_path(std::string_view p) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= p.size()) {
-    auto slash = p.find('/', start);
-    auto part = p.substr(start, slash - start);
-    if (!part.empty()) {
-      out.emplace_back(part);
-    }
-    if (slash == std::string_view::npos) {
-      break;
-    }
-    start = slash + 1;
-  }
+  std::vector<std::string> out = util::split(p, '/');
+  std::erase(out, std::string());
   return out;
 }
 
