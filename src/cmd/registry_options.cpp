@@ -71,13 +71,13 @@ Result<void> render_images_with_registry(Context& ctx, render::Options& options,
     rendering.cache = render::RenderCache::open(reg.cache_dir / "renders");
   }
   rendering.puller = registry::make_puller(std::move(reg));
-  render::ImageRenderOptions image_options{.allow_bundle_image = options.allow_bundle_images,
-                                           .cache = rendering.cache ? &*rendering.cache : nullptr};
-  options.render_image = [&rendering, image_options](const std::string& ref) {
+  options.render_image = [&rendering](const std::string& ref, bool allow_bundle_image) {
     std::call_once(rendering.interrupts_started, [&rendering] {
       rendering.interrupts = std::make_unique<registry::InterruptScope>();
     });
-    return render::render_image(*rendering.puller, ref, image_options);
+    return render::render_image(*rendering.puller, ref,
+                                {.allow_bundle_image = allow_bundle_image,
+                                 .cache = rendering.cache ? &*rendering.cache : nullptr});
   };
   if (ctx.err_is_tty) {
     options.progress = terminal_progress(ctx.err);

@@ -34,7 +34,6 @@ struct ImageRendering {
 // CreateCLIRegistry does, makes the puller the worker threads share and the cache of
 // rendered bundles, and, when stderr is a terminal, shows progress there.
 // `platform` ("os/arch[/variant]", empty = this host's) chooses from multi-platform images.
-// Set options.allow_bundle_images before calling.
 Result<void> render_images_with_registry(Context& ctx, render::Options& options,
                                          ImageRendering& rendering,
                                          const std::string& platform = {});

@@ -79,11 +79,8 @@ Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const 
     return std::unexpected(
         std::move(pulled).error().wrap(fmt::format("failed to pull image {}", quoted)));
   }
-  auto labels = puller.labels(ref);
-  if (!labels) {
-    return std::unexpected(
-        std::move(labels).error().wrap(fmt::format("failed to get labels for image {}", quoted)));
-  }
+  // The pull read the config already: its labels need no second look.
+  const registry::Labels* labels = &pulled->labels;
   bool bundle = !labels->contains(std::string(k_configs_label)) &&
                 labels->contains(std::string(k_bundle_package_label));
   bool cacheable = bundle && options.allow_bundle_image && options.cache != nullptr;

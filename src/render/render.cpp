@@ -69,7 +69,7 @@ Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Opti
     return catalog::load_dir(ref);
   }
   if (options.render_image) {
-    return options.render_image(ref);
+    return options.render_image(ref, options.allow_bundle_images);
   }
   return util::fail(Errc::invalid, "rendering image references is not supported yet");
 }

@@ -14,7 +14,9 @@ namespace opm::render {
 
 struct Options {
   // Image references are resolved by this, when set; otherwise they are refused.
-  std::function<Result<catalog::DeclarativeConfig>(const std::string& ref)> render_image;
+  // `allow_bundle_image` is this Options' allow_bundle_images.
+  std::function<Result<catalog::DeclarativeConfig>(const std::string& ref, bool allow_bundle_image)>
+      render_image;
   // The image reference given to bundle directories; without it their image is "".
   std::optional<ImageRefTemplate> image_ref_template;
   // Run after each reference's post-processing (--migrate-level); none when empty.
@@ -22,8 +24,7 @@ struct Options {
   // False where upstream's AllowedRefMask leaves out bundle directories (render-graph):
   // `cannot render bundle directory "<ref>": not allowed`.
   bool allow_bundle_dirs = true;
-  // False where the mask leaves out bundle images (render-graph, alpha list); read by the
-  // `render_image` a command sets up.
+  // False where the mask leaves out bundle images (render-graph, alpha list).
   bool allow_bundle_images = true;
   // References rendered at once; `render_image` must then be safe to call from many threads.
   std::size_t jobs = 1;

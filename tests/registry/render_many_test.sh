@@ -73,6 +73,14 @@ entries=("$XDG_CACHE_HOME"/opm/renders/*/*.entry)
 check "rendered bundles are cached" test "${#entries[@]}" -eq 3
 check "the numbers property survives the cache" grep -qE '"?big"?: 12345678901234567890' "$WORK/cold"
 
+# A bundle rendered before is read back, not unpacked again: an unpack limit it now breaks
+# does not matter, while without the cache it does.
+OPM_UNPACK_MAX_ENTRIES=1 expect_ok "a cached bundle is read, not unpacked" \
+  render --use-http "$REG/ops/numbers-bundle:v1"
+check "the cached bundle is rendered" out_has "\"image\": \"$REG/ops/numbers-bundle:v1\""
+OPM_NO_CACHE=1 OPM_UNPACK_MAX_ENTRIES=1 expect_fail "without the cache the bundle is unpacked" \
+  "more than 1 entries" render --use-http "$REG/ops/numbers-bundle:v1"
+
 # A damaged entry counts as absent and is rendered afresh.
 for e in "${entries[@]}"; do
   head -c 100 "$e" > "$e.cut" && mv "$e.cut" "$e"

@@ -15,13 +15,17 @@ using opm::render::render;
 namespace {
 
 // Image references rendered by a stand-in: "img/<name>" becomes a bundle of that name;
-// "bad/<name>" fails.
+// "bad/<name>" fails, as does every image when bundle images are not allowed.
 Options stand_in_images(std::size_t jobs, std::atomic<int>* calls = nullptr) {
   Options o;
   o.jobs = jobs;
-  o.render_image = [calls](const std::string& ref) -> opm::Result<DeclarativeConfig> {
+  o.render_image = [calls](const std::string& ref,
+                           bool allow_bundle_image) -> opm::Result<DeclarativeConfig> {
     if (calls != nullptr) {
       calls->fetch_add(1);
+    }
+    if (!allow_bundle_image) {
+      return opm::util::fail(Errc::not_allowed, "cannot render bundle image: not allowed");
     }
     if (ref.starts_with("bad/")) {
       return opm::util::fail(Errc::invalid, "cannot pull " + ref);
@@ -89,4 +93,14 @@ TEST_CASE("render tells progress for two references or more, and once more at th
   told.clear();
   REQUIRE(render({"img/a"}, options));
   CHECK(told.empty());
+}
+
+TEST_CASE("render hands the bundle-image mask to the image renderer") {
+  auto options = stand_in_images(2);
+  options.allow_bundle_images = false;
+  auto cfg = render({"img/a"}, options);
+  REQUIRE_FALSE(cfg);
+  CHECK(cfg.error().code() == Errc::not_allowed);
+  CHECK(cfg.error().message() ==
+        "render reference \"img/a\": cannot render bundle image: not allowed");
 }
