@@ -6,6 +6,8 @@
 #include <curl/curl.h>
 #include <openssl/ssl.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <arpa/inet.h>
 #include <chrono>
@@ -156,6 +158,18 @@ size_t on_body(char* data, size_t size, size_t n, void* user) {
   return chunk.size();
 }
 
+// Whether libcurl's built-in CA bundle exists. Without it (no ca-certificates package)
+// libcurl refuses every verified connection before the handshake; Go instead verifies
+// against an empty system pool plus the roots it was given, and so do we.
+bool default_ca_bundle_exists(CURL* h) {
+  static const bool exists = [h] {
+    char* path = nullptr;
+    curl_easy_getinfo(h, CURLINFO_CAINFO, &path);
+    return path == nullptr || ::access(path, R_OK) == 0;
+  }();
+  return exists;
+}
+
 int on_progress(void*, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
   return transfers_cancelled() ? 1 : 0;
 }
@@ -279,6 +293,8 @@ Response CurlTransport::send(const Request& request) {
       curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, tls->verify ? 2L : 0L);
       if (!tls->ca_file.empty()) {
         curl_easy_setopt(h, CURLOPT_CAINFO, tls->ca_file.c_str());
+      } else if (!default_ca_bundle_exists(h)) {
+        curl_easy_setopt(h, CURLOPT_CAINFO, nullptr);
       }
       if (!tls->ca_dir.empty()) {
         curl_easy_setopt(h, CURLOPT_CAPATH, tls->ca_dir.c_str());
