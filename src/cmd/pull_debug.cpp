@@ -1,6 +1,7 @@
 // `opm __pull`: a hidden command that drives the registry client directly, for the
 // project's registry test suite and for debugging pulls by hand.
 #include "cmd/commands.hpp"
+#include "cmd/registry_options.hpp"
 #include "registry/puller.hpp"
 #include "util/log.hpp"
 
@@ -35,18 +36,15 @@ struct PullFlags {
 };
 
 registry::Options make_options(Context& ctx, const PullFlags& f) {
-  registry::Options o;
-  o.use_http = ctx.global.use_http || ctx.global.skip_tls;
-  o.skip_tls_verify = ctx.global.skip_tls_verify;
-  o.env = ctx.env.vars;
+  registry::Options o = registry_options(ctx);
   o.platform = f.platform;
-  o.cache_disabled = f.no_cache;
-  o.cache_dir = f.cache_dir.empty() ? registry::default_cache_dir(ctx.env.vars)
-                                    : std::filesystem::path(f.cache_dir);
+  o.cache_disabled = o.cache_disabled || f.no_cache;
+  if (!f.cache_dir.empty()) {
+    o.cache_dir = f.cache_dir;
+  }
   o.registries_conf = f.registries_conf;
   o.ca_file = f.ca_file;
   o.jobs = f.jobs;
-  o.limits = registry::limits_from_env(ctx.env.vars);
   if (f.retry_delay_ms >= 0) {
     o.retry.initial_delay = std::chrono::milliseconds(f.retry_delay_ms);
   }
@@ -56,22 +54,15 @@ registry::Options make_options(Context& ctx, const PullFlags& f) {
   if (f.stall_seconds > 0) {
     o.timeouts.stall = std::chrono::seconds(f.stall_seconds);
   }
-  if (f.debug) {
-    auto mutex = std::make_shared<std::mutex>();
-    o.log.level = registry::LogLevel::debug;
-    o.log.sink = [&ctx, mutex](registry::LogLevel level, std::string_view message) {
-      std::lock_guard lock(*mutex);
-      ctx.err << util::logrus_line(level == registry::LogLevel::debug  ? "debug"
-                                   : level == registry::LogLevel::info ? "info"
-                                                                       : "warning",
-                                   message, false);
-    };
-  } else {
-    o.log.level = registry::LogLevel::warn;
-    o.log.sink = [&ctx](registry::LogLevel, std::string_view message) {
-      ctx.err << util::logrus_line("warning", message, false);
-    };
-  }
+  o.log.level = f.debug ? registry::LogLevel::debug : registry::LogLevel::warn;
+  auto mutex = std::make_shared<std::mutex>();
+  o.log.sink = [&ctx, mutex](registry::LogLevel level, std::string_view message) {
+    std::lock_guard lock(*mutex);
+    ctx.err << util::logrus_line(level == registry::LogLevel::debug  ? "debug"
+                                 : level == registry::LogLevel::info ? "info"
+                                                                     : "warning",
+                                 message, false);
+  };
   return o;
 }
 
