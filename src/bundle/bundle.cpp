@@ -79,7 +79,7 @@ Result<catalog::Bundle> build(const Parsed& b, std::string_view image,
   out.image = std::string(image);
   out.properties = std::move(*properties);
   out.related_images = std::move(*images);
-  out.csv_json = objects[b.csv_index];
+  out.csv_index = b.csv_index;
   out.objects = std::move(objects);
   return out;
 }

@@ -91,9 +91,9 @@ Result<void> read_bundle_objects(Bundle& bundle) {
     bundle.objects.push_back(std::move(*object));
   }
   // upstream's extractCSV: the first object whose kind is ClusterServiceVersion.
-  for (const auto& object : bundle.objects) {
-    if (is_csv_object(object)) {
-      bundle.csv_json = object;
+  for (std::size_t i = 0; i < bundle.objects.size(); ++i) {
+    if (is_csv_object(bundle.objects[i])) {
+      bundle.csv_index = i;
       break;
     }
   }

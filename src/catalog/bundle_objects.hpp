@@ -6,7 +6,7 @@
 namespace opm::catalog {
 
 // Upstream's readBundleObjects: decode every olm.bundle.object property ({"data": base64})
-// into `bundle.objects` (JSON text of each object) and set `bundle.csv_json` to the first
+// into `bundle.objects` (JSON text of each object) and set `bundle.csv_index` to the first
 // object whose kind is ClusterServiceVersion. Error texts as upstream's, e.g.
 // `package "a", bundle "b": parse property at index 2 as bundle object: illegal base64 data at
 // input byte 0`.

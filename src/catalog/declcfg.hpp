@@ -75,10 +75,15 @@ struct Bundle {
   std::string image;
   std::vector<Property> properties;
   std::vector<RelatedImage> related_images;
-  // Not written: the JSON text of each olm.bundle.object, and of the first CSV among them.
+  // Not written: the JSON text of each olm.bundle.object, and which of them is the CSV.
   std::vector<std::string> objects;
-  std::string csv_json;
+  std::optional<std::size_t> csv_index;
   Location where;
+
+  // The CSV's JSON text; empty when the bundle has none.
+  [[nodiscard]] std::string_view csv_json() const {
+    return csv_index ? std::string_view(objects.at(*csv_index)) : std::string_view();
+  }
 };
 
 struct PackageScopedReference {

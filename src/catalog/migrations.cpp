@@ -15,10 +15,10 @@ namespace {
 Result<void> no_migration(DeclarativeConfig&) { return {}; }
 
 Result<void> convert_bundle(Bundle& b) {
-  if (b.image.empty() || b.csv_json.empty()) {
+  if (b.image.empty() || b.csv_json().empty()) {
     return {};
   }
-  auto metadata = OPM_TRY(csv_metadata_json(b.csv_json));
+  auto metadata = OPM_TRY(csv_metadata_json(b.csv_json()));
   bool has_metadata = std::any_of(b.properties.begin(), b.properties.end(),
                                   [](const Property& p) { return p.type == k_prop_csv_metadata; });
   if (has_metadata) {

@@ -426,7 +426,7 @@ std::span<const std::string> Bundle::objects() const {
 }
 
 std::string_view Bundle::csv_json() const {
-  return blob != nullptr ? std::string_view(blob->csv_json) : std::string_view();
+  return blob != nullptr ? blob->csv_json() : std::string_view();
 }
 
 std::string Bundle::version_string() const {

@@ -54,15 +54,8 @@ std::optional<std::string> encode(const catalog::Bundle& b) {
     properties.push_back(catalog::Json::array({p.type, p.value, p.raw}));
   }
   auto lengths = catalog::Json::array();
-  std::int64_t csv = -1;
-  for (std::size_t o = 0; o < b.objects.size(); ++o) {
-    lengths.push_back(b.objects[o].size());
-    if (csv < 0 && b.objects[o] == b.csv_json) {
-      csv = static_cast<std::int64_t>(o);
-    }
-  }
-  if (!b.csv_json.empty() && csv < 0) {
-    return std::nullopt;
+  for (const auto& o : b.objects) {
+    lengths.push_back(o.size());
   }
   auto related = catalog::Json::array();
   for (const auto& r : b.related_images) {
@@ -74,7 +67,7 @@ std::optional<std::string> encode(const catalog::Bundle& b) {
                        {"properties", std::move(properties)},
                        {"relatedImages", std::move(related)},
                        {"objects", std::move(lengths)},
-                       {"csv", csv}};
+                       {"csv", b.csv_index ? static_cast<std::int64_t>(*b.csv_index) : -1}};
   std::string head;
   catalog::Json::to_cbor(header, head);
   std::string out(k_magic);
@@ -137,7 +130,10 @@ std::optional<catalog::Bundle> decode(std::string_view bytes) {
   }
   auto csv = doc.at("csv").get<std::int64_t>();
   if (csv >= 0) {
-    b.csv_json = b.objects.at(static_cast<std::size_t>(csv));
+    if (static_cast<std::size_t>(csv) >= b.objects.size()) {
+      return std::nullopt;
+    }
+    b.csv_index = static_cast<std::size_t>(csv);
   }
   return b;
 }

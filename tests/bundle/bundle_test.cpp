@@ -111,7 +111,7 @@ TEST_SUITE("bundle directory") {
           R"("name":"example-operator-metrics"},"spec":{"ports":[{"name":"metrics","port":8443,)"
           R"("targetPort":8443}],"selector":{"app":"example-operator"}},)"
           R"("status":{"loadBalancer":{}}})");
-    CHECK(b->csv_json == b->objects[1]);
+    CHECK(b->csv_json() == b->objects[1]);
   }
 
   TEST_CASE("adds the bundle image to the related images when it has one") {

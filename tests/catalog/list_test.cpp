@@ -27,6 +27,12 @@ DeclarativeConfig etcd() {
   return cfg;
 }
 
+// Gives the bundle one object, its CSV.
+void set_csv(catalog::Bundle& b, std::string csv) {
+  b.objects = {std::move(csv)};
+  b.csv_index = 0;
+}
+
 catalog::model::Model model_of(const DeclarativeConfig& cfg) {
   auto model = catalog::model::to_model(cfg);
   REQUIRE(model.has_value());
@@ -81,12 +87,12 @@ TEST_SUITE("alpha list") {
 
   TEST_CASE("shows the display name of the default channel head's CSV, sorted by package") {
     auto cfg = etcd();
-    cfg.bundles[0].csv_json =
-        R"({"kind":"ClusterServiceVersion","spec":{"displayName":"Café Operator"}})";
+    set_csv(cfg.bundles[0],
+            R"({"kind":"ClusterServiceVersion","spec":{"displayName":"Café Operator"}})");
     cfg.packages.push_back(package("apicurio", "3.x", 50));
     cfg.channels.push_back(channel("apicurio", "3.x", {entry("a.v3")}, 51));
     cfg.bundles.push_back(bundle("apicurio", "a.v3", 52));
-    cfg.bundles.back().csv_json = R"({"spec":{"displayName":"Apicurio Registry 3"}})";
+    set_csv(cfg.bundles.back(), R"({"spec":{"displayName":"Apicurio Registry 3"}})");
     CHECK(catalog::list_packages(model_of(cfg)) ==
           "NAME      DISPLAY NAME         DEFAULT CHANNEL\n"
           "apicurio  Apicurio Registry 3  3.x\n"
@@ -95,10 +101,10 @@ TEST_SUITE("alpha list") {
 
   TEST_CASE("leaves the display name empty for a CSV of another shape") {
     auto cfg = etcd();
-    cfg.bundles[0].csv_json = R"({"spec":{"displayName":7}})";
+    set_csv(cfg.bundles[0], R"({"spec":{"displayName":7}})");
     CHECK(catalog::list_packages(model_of(cfg)) == "NAME  DISPLAY NAME  DEFAULT CHANNEL\n"
                                                    "etcd                stable\n");
-    cfg.bundles[0].csv_json = "not json";
+    set_csv(cfg.bundles[0], "not json");
     CHECK(catalog::list_packages(model_of(cfg)) == "NAME  DISPLAY NAME  DEFAULT CHANNEL\n"
                                                    "etcd                stable\n");
   }

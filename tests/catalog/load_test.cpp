@@ -154,7 +154,7 @@ TEST_SUITE("load_dir") {
     const auto& b = cfg->bundles.at(0);
     REQUIRE(b.objects.size() == 2);
     CHECK(b.objects[0] == crd);
-    CHECK(b.csv_json == csv);
+    CHECK(b.csv_json() == csv);
   }
 
   TEST_CASE("bad bundle object data names the package, bundle and property index") {
@@ -236,7 +236,7 @@ TEST_SUITE("load_dir") {
     auto cfg = load_dir(dir.path());
     REQUIRE(cfg);
     CHECK(cfg->bundles.at(0).objects.at(0) == "{not json");
-    CHECK(cfg->bundles.at(0).csv_json.empty());
+    CHECK(cfg->bundles.at(0).csv_json().empty());
   }
 
   TEST_CASE("YAML bundle object data is converted to JSON") {
@@ -246,7 +246,7 @@ TEST_SUITE("load_dir") {
                   object_property("kind: ClusterServiceVersion\nspec:\n  version: 1.0.0\n") + "]}");
     auto cfg = load_dir(dir.path());
     REQUIRE(cfg);
-    CHECK(cfg->bundles.at(0).csv_json ==
+    CHECK(cfg->bundles.at(0).csv_json() ==
           R"({"kind":"ClusterServiceVersion","spec":{"version":"1.0.0"}})");
   }
 

@@ -14,7 +14,8 @@ Bundle bundle_with_csv(std::string csv_json) {
   b.properties.push_back({"olm.package", Json{{"packageName", "a"}, {"version", "1.0.0"}}});
   b.properties.push_back({"olm.bundle.object", Json{{"data", "e30="}}});
   b.properties.push_back({"olm.bundle.object", Json{{"data", "e30="}}});
-  b.csv_json = std::move(csv_json);
+  b.objects = {"{}", std::move(csv_json)};
+  b.csv_index = 1;
   return b;
 }
 

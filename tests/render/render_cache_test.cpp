@@ -38,7 +38,7 @@ DeclarativeConfig one_bundle() {
   b.properties.push_back({"olm.bundle.object", Json{{"data", opm::util::base64_encode(csv)}}});
   b.related_images = {{"", "quay.io/example/op:v1"}, {"op", std::string(k_ref)}};
   b.objects = {csv, crd};
-  b.csv_json = csv;
+  b.csv_index = 0;
   DeclarativeConfig cfg;
   cfg.bundles.push_back(std::move(b));
   return cfg;
@@ -61,7 +61,8 @@ void check_same(const Bundle& got, const Bundle& want) {
     CHECK(got.related_images[i].image == want.related_images[i].image);
   }
   CHECK(got.objects == want.objects);
-  CHECK(got.csv_json == want.csv_json);
+  CHECK(got.csv_index == want.csv_index);
+  CHECK(got.csv_json() == want.csv_json());
 }
 
 } // namespace
