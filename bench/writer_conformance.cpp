@@ -17,8 +17,6 @@
 
 namespace {
 
-using opm::catalog::Json;
-
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
@@ -27,6 +25,8 @@ std::string read_file(const std::string& path) {
 }
 
 // Go's encoder ends each indented object with "\n}\n".
+using opm::Json;
+
 std::vector<Json> split_objects(const std::string& text) {
   std::vector<Json> objects;
   std::size_t start = 0;

@@ -6,8 +6,6 @@
 
 namespace opm::bundle {
 
-using catalog::Json;
-
 std::string Api::describe() const {
   return fmt::format("{}/{}/{} ({})", group, version, kind, plural);
 }

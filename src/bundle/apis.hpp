@@ -1,13 +1,14 @@
 #pragma once
 
 #include "bundle/csv.hpp"
-#include "catalog/json.hpp"
 #include "util/error.hpp"
 
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
+
+#include "json/value.hpp"
 
 // The APIs a bundle provides (its CRDs and owned API services) and requires, as upstream's
 // registry.Bundle computes them.
@@ -42,7 +43,7 @@ std::optional<GroupVersion> parse_group_version(std::string_view api_version);
 // The APIs one CustomResourceDefinition object serves. Only apiVersion versions "v1" and
 // "v1beta1" are CRDs to upstream; others give nothing. Errors read
 // "error decoding v1 CRD: ..." / "error decoding v1beta1 CRD: ...".
-Result<std::vector<Api>> crd_apis(const catalog::Json& crd, std::string_view version);
+Result<std::vector<Api>> crd_apis(const Json& crd, std::string_view version);
 
 // CRD APIs plus the CSV's owned API services.
 Result<ApiSet> provided_apis(const std::vector<Api>& crd_apis, const Csv& csv);

@@ -1,8 +1,5 @@
 #include "bundle/csv.hpp"
 
-#include "catalog/go_json.hpp"
-#include "catalog/go_unmarshal.hpp"
-#include "catalog/json_text.hpp"
 #include "catalog/typed_decode.hpp"
 #include "util/go_format.hpp"
 
@@ -10,9 +7,11 @@
 
 #include <cmath>
 
-namespace opm::bundle {
+#include "json/go_json.hpp"
+#include "json/text.hpp"
+#include "json/unmarshal.hpp"
 
-using catalog::Json;
+namespace opm::bundle {
 
 namespace {
 
@@ -97,14 +96,12 @@ Result<std::vector<DefinitionKey>> read_definition_list(const Json* list, std::s
       return std::unexpected(type_error(item, "", field, "registry.DefinitionKey"));
     }
     auto path = [&](std::string_view name) { return fmt::format("{}.{}", field, name); };
-    OPM_TRY(read_string(catalog::go_unmarshal::find_member(item, "group"), key.group,
-                        "DefinitionKey", path("group")));
-    OPM_TRY(read_string(catalog::go_unmarshal::find_member(item, "kind"), key.kind, "DefinitionKey",
-                        path("kind")));
-    OPM_TRY(read_string(catalog::go_unmarshal::find_member(item, "name"), key.name, "DefinitionKey",
-                        path("name")));
-    OPM_TRY(read_string(catalog::go_unmarshal::find_member(item, "version"), key.version,
-                        "DefinitionKey", path("version")));
+    OPM_TRY(
+        read_string(json::find_member(item, "group"), key.group, "DefinitionKey", path("group")));
+    OPM_TRY(read_string(json::find_member(item, "kind"), key.kind, "DefinitionKey", path("kind")));
+    OPM_TRY(read_string(json::find_member(item, "name"), key.name, "DefinitionKey", path("name")));
+    OPM_TRY(read_string(json::find_member(item, "version"), key.version, "DefinitionKey",
+                        path("version")));
     keys.push_back(std::move(key));
   }
   return keys;
@@ -119,10 +116,8 @@ Result<Definitions> read_definitions(const Csv& csv, std::string_view key) {
   if (!v->is_object()) {
     return std::unexpected(type_error(*v, "", "", k_definitions_type));
   }
-  defs.owned =
-      OPM_TRY(read_definition_list(catalog::go_unmarshal::find_member(*v, "owned"), "owned"));
-  defs.required =
-      OPM_TRY(read_definition_list(catalog::go_unmarshal::find_member(*v, "required"), "required"));
+  defs.owned = OPM_TRY(read_definition_list(json::find_member(*v, "owned"), "owned"));
+  defs.required = OPM_TRY(read_definition_list(json::find_member(*v, "required"), "required"));
   return defs;
 }
 
@@ -142,12 +137,12 @@ struct MetaReader {
   }
 
   Error pretty(Error err, std::initializer_list<std::string_view> path) const {
-    std::string_view raw = catalog::json_text::find_raw(object_json, path);
+    std::string_view raw = json::text::find_raw(object_json, path);
     if (raw.data() == nullptr) {
       return err;
     }
-    return Error(Errc::invalid, catalog::gojson::pretty_unmarshal_error(object_json, err.message(),
-                                                                        offset_of(raw)));
+    return Error(Errc::invalid,
+                 json::pretty_unmarshal_error(object_json, err.message(), offset_of(raw)));
   }
 };
 
@@ -163,7 +158,7 @@ std::string key_of(const Json& obj, const Json* member) {
 
 Result<void> read_string_map(const MetaReader& reader, const Json& meta, std::string_view meta_key,
                              std::string_view name, std::map<std::string, std::string>& out) {
-  const Json* v = catalog::go_unmarshal::find_member(meta, name);
+  const Json* v = json::find_member(meta, name);
   if (v == nullptr || v->is_null()) {
     return {};
   }
@@ -195,13 +190,13 @@ Result<Csv> csv_from_object(const Json& object, std::string_view object_json) {
     csv.spec = *it;
   }
   MetaReader reader{object, object_json};
-  const Json* api_version = catalog::go_unmarshal::find_member(object, "apiVersion");
+  const Json* api_version = json::find_member(object, "apiVersion");
   if (api_version != nullptr && !api_version->is_null() && !api_version->is_string()) {
     return std::unexpected(
         reader.pretty(type_error(*api_version, "TypeMeta", "apiVersion", "string"),
                       {key_of(object, api_version)}));
   }
-  const Json* meta = catalog::go_unmarshal::find_member(object, "metadata");
+  const Json* meta = json::find_member(object, "metadata");
   if (meta == nullptr || meta->is_null()) {
     return csv;
   }
@@ -212,7 +207,7 @@ Result<Csv> csv_from_object(const Json& object, std::string_view object_json) {
   }
   OPM_TRY(read_string_map(reader, *meta, meta_key, "annotations", csv.annotations));
   OPM_TRY(read_string_map(reader, *meta, meta_key, "labels", csv.labels));
-  const Json* name = catalog::go_unmarshal::find_member(*meta, "name");
+  const Json* name = json::find_member(*meta, "name");
   if (auto ok = read_string(name, csv.name, "ObjectMeta", "metadata.name"); !ok) {
     return std::unexpected(reader.pretty(std::move(ok).error(), {meta_key, key_of(*meta, name)}));
   }
@@ -301,10 +296,8 @@ Result<std::vector<catalog::RelatedImage>> csv_related_images(const Csv& csv) {
     if (!item.is_null() && !item.is_object()) {
       return std::unexpected(type_error(item, "", "", "declcfg.RelatedImage"));
     }
-    OPM_TRY(read_string(catalog::go_unmarshal::find_member(item, "name"), image.name,
-                        "RelatedImage", "name"));
-    OPM_TRY(read_string(catalog::go_unmarshal::find_member(item, "image"), image.image,
-                        "RelatedImage", "image"));
+    OPM_TRY(read_string(json::find_member(item, "name"), image.name, "RelatedImage", "name"));
+    OPM_TRY(read_string(json::find_member(item, "image"), image.image, "RelatedImage", "image"));
     images.push_back(std::move(image));
   }
   return images;
@@ -315,7 +308,7 @@ namespace {
 // One level of the typed walk down to the container images: an object (or null) member.
 Result<const Json*> typed_object(const Json* parent, std::string_view name, std::string_view strct,
                                  std::string_view path, std::string_view go_type) {
-  const Json* v = catalog::go_unmarshal::find_member(*parent, name);
+  const Json* v = json::find_member(*parent, name);
   if (v == nullptr || v->is_null()) {
     return nullptr;
   }
@@ -327,7 +320,7 @@ Result<const Json*> typed_object(const Json* parent, std::string_view name, std:
 
 Result<void> container_images(const Json* pod_spec, std::string_view list_name,
                               std::string_view path, std::set<std::string>& images) {
-  const Json* list = catalog::go_unmarshal::find_member(*pod_spec, list_name);
+  const Json* list = json::find_member(*pod_spec, list_name);
   if (list == nullptr || list->is_null()) {
     return {};
   }
@@ -340,8 +333,8 @@ Result<void> container_images(const Json* pod_spec, std::string_view list_name,
       return std::unexpected(type_error(container, "PodSpec", field, "v1.Container"));
     }
     std::string image;
-    OPM_TRY(read_string(catalog::go_unmarshal::find_member(container, "image"), image, "Container",
-                        field + ".image"));
+    OPM_TRY(
+        read_string(json::find_member(container, "image"), image, "Container", field + ".image"));
     images.insert(std::move(image));
   }
   return {};
@@ -367,13 +360,13 @@ Result<std::set<std::string>> csv_operator_images(const Csv& csv) {
     return images;
   }
   std::string strategy;
-  OPM_TRY(read_string(catalog::go_unmarshal::find_member(*install, "strategy"), strategy,
-                      "strategy", "Install.strategy"));
+  OPM_TRY(read_string(json::find_member(*install, "strategy"), strategy, "strategy",
+                      "Install.strategy"));
   const Json* strategy_spec =
       OPM_TRY(typed_object(install, "spec", "strategy", "Install.spec", "registry.strategySpec"));
   std::set<std::string> found;
   if (strategy_spec != nullptr) {
-    const Json* deployments = catalog::go_unmarshal::find_member(*strategy_spec, "Deployments");
+    const Json* deployments = json::find_member(*strategy_spec, "Deployments");
     constexpr std::string_view k_path = "Install.spec.Deployments";
     if (deployments != nullptr && !deployments->is_null()) {
       if (!deployments->is_array()) {

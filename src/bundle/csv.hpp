@@ -1,7 +1,6 @@
 #pragma once
 
 #include "catalog/declcfg.hpp"
-#include "catalog/json.hpp"
 #include "util/error.hpp"
 
 #include <map>
@@ -9,6 +8,8 @@
 #include <set>
 #include <string>
 #include <vector>
+
+#include "json/value.hpp"
 
 // The ClusterServiceVersion as upstream's registry package reads it: Kubernetes object
 // metadata plus the raw `spec`, from which single values are picked on demand (each
@@ -21,12 +22,12 @@ struct Csv {
   std::map<std::string, std::string> labels;
   // nullopt when the CSV has no `spec` member (upstream then fails every accessor with
   // "unexpected end of JSON input").
-  std::optional<catalog::Json> spec;
+  std::optional<Json> spec;
 };
 
 // Upstream's conversion of the decoded CSV object. `object_json` is the object's Go JSON
 // encoding (compact, sorted keys), which type errors quote with a marker.
-Result<Csv> csv_from_object(const catalog::Json& object, std::string_view object_json);
+Result<Csv> csv_from_object(const Json& object, std::string_view object_json);
 
 Result<std::string> csv_version(const Csv& csv);
 // A string, or a number printed as an integer when whole, else as %g.

@@ -1,8 +1,9 @@
 #include "bundle/document.hpp"
 
 #include "catalog/decode.hpp"
-#include "catalog/json_text.hpp"
 #include "util/strings.hpp"
+
+#include "json/text.hpp"
 
 namespace opm::bundle {
 
@@ -73,13 +74,13 @@ std::optional<FirstDocument> read_json_document(std::string_view content) {
   if (!looks_like_json(content)) {
     return std::nullopt;
   }
-  std::size_t start = catalog::json_text::skip_space(content, 0);
-  auto end = catalog::json_text::value_end(content, start);
+  std::size_t start = json::text::skip_space(content, 0);
+  auto end = json::text::value_end(content, start);
   if (!end) {
     return std::nullopt;
   }
   std::string_view text = content.substr(start, *end - start);
-  auto value = catalog::json_text::parse(text);
+  auto value = json::text::parse(text);
   if (!value) {
     return std::nullopt;
   }

@@ -1,12 +1,13 @@
 #pragma once
 
-#include "catalog/json.hpp"
 #include "util/error.hpp"
 
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+
+#include "json/value.hpp"
 
 // Reading one bundle file the way Kubernetes' YAMLOrJSONDecoder(reader, 30) does, which is
 // how upstream reads every file of manifests/ and metadata/: only the first document counts.
@@ -15,7 +16,7 @@ namespace opm::bundle {
 enum class Syntax { json, yaml };
 
 struct FirstDocument {
-  catalog::Json value;   // any JSON value; numbers keep integer/float typing
+  Json value;            // any JSON value; numbers keep integer/float typing
   Syntax syntax;         // yaml: scalars may be coerced to strings for string fields
   std::string_view text; // json: the value's text as read (for raw members); else empty
 };

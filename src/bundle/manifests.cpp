@@ -7,9 +7,9 @@
 #include <cmath>
 #include <limits>
 
-namespace opm::bundle {
+#include "json/writer.hpp"
 
-using catalog::Json;
+namespace opm::bundle {
 
 namespace {
 
@@ -93,8 +93,7 @@ Result<Manifests> read_manifests(const std::filesystem::path& dir) {
       csv_found = true;
     }
     normalize_object_numbers(candidate->value, candidate->from_yaml);
-    out.object_json.push_back(
-        catalog::to_json(candidate->value, {.indent = 0, .escape_html = true}));
+    out.object_json.push_back(json::to_text(candidate->value, {.indent = 0, .escape_html = true}));
     objects.push_back(std::move(candidate->value));
   }
   if (objects.empty()) {

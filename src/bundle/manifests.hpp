@@ -25,6 +25,6 @@ Result<Manifests> read_manifests(const std::filesystem::path& dir);
 
 // Numbers as Kubernetes' unstructured decoding leaves them: integers beyond int64 become
 // floats, and a YAML -0.0 becomes 0.
-void normalize_object_numbers(catalog::Json& value, bool from_yaml);
+void normalize_object_numbers(Json& value, bool from_yaml);
 
 } // namespace opm::bundle

@@ -2,18 +2,17 @@
 
 #include "bundle/document.hpp"
 #include "bundle/files.hpp"
-#include "catalog/go_text.hpp"
-#include "catalog/go_unmarshal.hpp"
-#include "catalog/json_text.hpp"
 #include "catalog/write.hpp"
+#include "util/go_format.hpp"
 #include "util/strings.hpp"
 
 #include <array>
 
-namespace opm::bundle {
+#include "json/text.hpp"
+#include "json/unmarshal.hpp"
+#include "json/writer.hpp"
 
-using catalog::Json;
-namespace json_text = catalog::json_text;
+namespace opm::bundle {
 
 namespace {
 
@@ -44,7 +43,7 @@ Result<std::optional<std::string>> go_string(const Json* v, Syntax syntax) {
       return std::to_string(v->get<unsigned long long>());
     }
     if (v->is_number_float()) {
-      return catalog::gotext::format_float(v->get<double>(), 'g', 32);
+      return util::format_float(v->get<double>(), 'g', 32);
     }
   }
   return std::unexpected(not_this_kind());
@@ -58,7 +57,7 @@ Result<Annotations> annotations_from(const FirstDocument& doc) {
   if (!doc.value.is_object()) {
     return std::unexpected(not_this_kind());
   }
-  const Json* ann = catalog::go_unmarshal::find_member(doc.value, "annotations");
+  const Json* ann = json::find_member(doc.value, "annotations");
   if (ann == nullptr || ann->is_null()) {
     return out;
   }
@@ -71,7 +70,7 @@ Result<Annotations> annotations_from(const FirstDocument& doc) {
       {k_default_key, &out.default_channel},
   }};
   for (const auto& [key, target] : fields) {
-    auto s = OPM_TRY(go_string(catalog::go_unmarshal::find_member(*ann, key), doc.syntax));
+    auto s = OPM_TRY(go_string(json::find_member(*ann, key), doc.syntax));
     if (s) {
       *target = std::move(*s);
     }
@@ -86,7 +85,7 @@ Result<std::vector<RawProperty>> list_from_json_text(std::string_view text,
   if (text == "null") {
     return list;
   }
-  auto members = json_text::object_members(text);
+  auto members = json::text::object_members(text);
   if (!members) {
     return std::unexpected(not_this_kind());
   }
@@ -98,14 +97,14 @@ Result<std::vector<RawProperty>> list_from_json_text(std::string_view text,
     if (m.value == "null") {
       continue;
     }
-    auto elements = json_text::array_elements(m.value);
+    auto elements = json::text::array_elements(m.value);
     if (!elements) {
       return std::unexpected(not_this_kind());
     }
     for (std::string_view element : *elements) {
       RawProperty p;
       if (element != "null") {
-        auto fields = json_text::object_members(element);
+        auto fields = json::text::object_members(element);
         if (!fields) {
           return std::unexpected(not_this_kind());
         }
@@ -117,7 +116,7 @@ Result<std::vector<RawProperty>> list_from_json_text(std::string_view text,
             if (f.value.front() != '"') {
               return std::unexpected(not_this_kind());
             }
-            p.type = OPM_TRY(json_text::parse(f.value)).get<std::string>();
+            p.type = OPM_TRY(json::text::parse(f.value)).get<std::string>();
           } else if (util::equal_fold(f.key, "value")) {
             p.value = std::string(f.value);
           }
@@ -139,7 +138,7 @@ Result<std::vector<RawProperty>> list_from_value(const Json& doc, std::string_vi
   if (!doc.is_object()) {
     return std::unexpected(not_this_kind());
   }
-  const Json* items = catalog::go_unmarshal::find_member(doc, list_name);
+  const Json* items = json::find_member(doc, list_name);
   if (items == nullptr || items->is_null()) {
     return list;
   }
@@ -152,13 +151,12 @@ Result<std::vector<RawProperty>> list_from_value(const Json& doc, std::string_vi
       if (!item.is_object()) {
         return std::unexpected(not_this_kind());
       }
-      auto type =
-          OPM_TRY(go_string(catalog::go_unmarshal::find_member(item, "type"), Syntax::yaml));
+      auto type = OPM_TRY(go_string(json::find_member(item, "type"), Syntax::yaml));
       if (type) {
         p.type = std::move(*type);
       }
-      if (const Json* value = catalog::go_unmarshal::find_member(item, "value")) {
-        p.value = catalog::to_json(*value, {.indent = 0, .escape_html = true});
+      if (const Json* value = json::find_member(item, "value")) {
+        p.value = json::to_text(*value, {.indent = 0, .escape_html = true});
       }
     }
     list.push_back(std::move(p));

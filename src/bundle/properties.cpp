@@ -1,6 +1,5 @@
 #include "bundle/properties.hpp"
 
-#include "catalog/json_text.hpp"
 #include "util/base64.hpp"
 #include "util/strings.hpp"
 
@@ -11,10 +10,9 @@
 #include <set>
 #include <unordered_set>
 
-namespace opm::bundle {
+#include "json/text.hpp"
 
-using catalog::Json;
-namespace json_text = catalog::json_text;
+namespace opm::bundle {
 
 namespace {
 
@@ -50,7 +48,7 @@ decode_string_struct(std::string_view raw, std::string_view strct,
   if (trimmed == "null") {
     return out;
   }
-  auto members = json_text::object_members(trimmed);
+  auto members = json::text::object_members(trimmed);
   if (!members) {
     return util::fail(Errc::invalid,
                       fmt::format("json: cannot unmarshal {} into Go value of type property.{}",
@@ -74,7 +72,7 @@ decode_string_struct(std::string_view raw, std::string_view strct,
         }
         break;
       }
-      auto s = OPM_TRY(json_text::parse(m.value));
+      auto s = OPM_TRY(json::text::parse(m.value));
       out[i] = s.template get<std::string>();
       break;
     }
@@ -132,8 +130,8 @@ Result<Entry> passed_through(const RawProperty& p) {
   if (p.value.empty()) {
     e.property.raw = "null";
   } else {
-    e.property.raw = json_text::compact(p.value);
-    e.property.value = OPM_TRY(json_text::parse(e.property.raw));
+    e.property.raw = json::text::compact(p.value);
+    e.property.value = OPM_TRY(json::text::parse(e.property.raw));
   }
   return e;
 }
@@ -169,20 +167,20 @@ std::vector<RawProperty> property_set(std::vector<RawProperty> properties) {
 
 std::vector<RawProperty> annotation_properties(std::string_view text) {
   std::vector<RawProperty> out;
-  if (!json_text::is_valid(text)) {
+  if (!json::text::is_valid(text)) {
     return out;
   }
-  auto elements = json_text::array_elements(util::trim(text));
+  auto elements = json::text::array_elements(util::trim(text));
   if (!elements) {
     return out;
   }
   for (std::string_view element : *elements) {
     RawProperty p;
-    if (auto members = json_text::object_members(element)) {
+    if (auto members = json::text::object_members(element)) {
       for (const auto& m : *members) {
         if (util::equal_fold(m.key, "type")) {
           if (m.value.front() == '"') {
-            if (auto s = json_text::parse(m.value)) {
+            if (auto s = json::text::parse(m.value)) {
               p.type = s->get<std::string>();
             }
           }
@@ -198,7 +196,7 @@ std::vector<RawProperty> annotation_properties(std::string_view text) {
 
 std::string package_value(std::string_view name, std::string_view version,
                           std::string_view release) {
-  json_text::Builder b;
+  json::text::Builder b;
   b.begin_object().key("packageName").string(name).key("version").string(version);
   if (!release.empty()) {
     b.key("release").string(release);
@@ -208,7 +206,7 @@ std::string package_value(std::string_view name, std::string_view version,
 }
 
 std::string gvk_value(std::string_view group, std::string_view kind, std::string_view version) {
-  json_text::Builder b;
+  json::text::Builder b;
   b.begin_object().key("group").string(group).key("kind").string(kind);
   b.key("version").string(version).end_object();
   return std::move(b).text();
@@ -263,7 +261,7 @@ Result<std::vector<catalog::Property>> bundle_properties(const PropertyInputs& i
       if (!f) {
         return std::unexpected(parse_error(i, d.type, f.error()));
       }
-      json_text::Builder b;
+      json::text::Builder b;
       b.begin_object().key("packageName").string((*f)[0]);
       b.key("versionRange").string((*f)[1]).end_object();
       package_required.push_back(

@@ -1,13 +1,15 @@
 #include "catalog/bundle_objects.hpp"
 
 #include "catalog/decode.hpp"
-#include "catalog/json_kind.hpp"
 #include "catalog/typed_decode.hpp"
 #include "catalog/write.hpp"
 #include "util/base64.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
+
+#include "json/kind.hpp"
+#include "json/writer.hpp"
 
 namespace opm::catalog {
 
@@ -28,7 +30,7 @@ Result<std::string> to_object_json(std::string&& data) {
   if (starts_with_brace(data)) {
     return std::move(data);
   }
-  return to_json(OPM_TRY(yaml_to_json(data)));
+  return json::to_text(OPM_TRY(yaml_to_json(data)));
 }
 
 constexpr std::string_view k_csv_kind = "ClusterServiceVersion";
@@ -41,7 +43,7 @@ bool is_csv_object(std::string_view json) {
       json.find("\\u") == std::string_view::npos) {
     return false;
   }
-  return json_object_kind(json) == k_csv_kind;
+  return json::object_kind(json) == k_csv_kind;
 }
 
 } // namespace

@@ -1,6 +1,5 @@
 #include "catalog/csv_metadata.hpp"
 
-#include "catalog/json_text.hpp"
 #include "catalog/typed_decode.hpp"
 #include "catalog/write.hpp"
 #include "util/strings.hpp"
@@ -11,6 +10,9 @@
 #include <map>
 #include <optional>
 #include <vector>
+
+#include "json/text.hpp"
+#include "json/writer.hpp"
 
 namespace opm::catalog {
 
@@ -317,7 +319,7 @@ public:
           m_first = Error(Errc::invalid,
                           fmt::format("json: cannot unmarshal number {} into Go struct field {}.{} "
                                       "of type int32",
-                                      to_json(v), strct, path));
+                                      json::to_text(v), strct, path));
         }
         return {};
       }
@@ -397,7 +399,7 @@ Result<void> descriptor(Decoder& d, const Json& v, std::string_view parent, cons
                       {"x-descriptors", d.strings(type_name, out.x_descriptors)},
                       {"value",
                        [&out](const Json& raw, const std::string&) -> Result<void> {
-                         out.value = to_json(raw, {.indent = 0, .escape_html = true});
+                         out.value = json::to_text(raw, {.indent = 0, .escape_html = true});
                          return {};
                        }},
                   });
@@ -588,7 +590,7 @@ Result<CsvMetadata> decode_csv(const Json& csv) {
 
 // ---- writing, in the Go structs' field order ------------------------------------------
 
-using json_text::Builder;
+using json::text::Builder;
 
 void write_string_map(Builder& b, const std::map<std::string, std::string>& m) {
   b.begin_object();
@@ -760,7 +762,7 @@ std::string write(const CsvMetadata& m) {
 } // namespace
 
 Result<std::string> csv_metadata_json(std::string_view csv_json) {
-  auto csv = OPM_TRY(json_text::parse(csv_json));
+  auto csv = OPM_TRY(json::text::parse(csv_json));
   auto metadata = OPM_TRY(decode_csv(csv));
   return write(metadata);
 }

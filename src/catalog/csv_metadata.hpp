@@ -1,10 +1,11 @@
 #pragma once
 
-#include "catalog/json.hpp"
 #include "util/error.hpp"
 
 #include <string>
 #include <string_view>
+
+#include "json/value.hpp"
 
 namespace opm::catalog {
 

@@ -1,11 +1,12 @@
 #pragma once
 
-#include "catalog/json.hpp"
 #include "util/error.hpp"
 
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "json/value.hpp"
 
 // The file-based catalog objects as upstream's alpha/declcfg types define them.
 // Every object remembers where it was read (`where`), so that a problem found

@@ -1,13 +1,14 @@
 #include "catalog/decode.hpp"
 
-#include "catalog/go_json.hpp"
-#include "catalog/yaml_document.hpp"
-#include "catalog/yaml_split.hpp"
 #include "util/strings.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <string>
+
+#include "json/go_json.hpp"
+#include "yaml/document.hpp"
+#include "yaml/split.hpp"
 
 namespace opm::catalog {
 
@@ -100,8 +101,8 @@ void StreamDecoder::read_json() {
   std::size_t pos = 0;
   std::size_t count = 0;
   while (true) {
-    gojson::StreamValue read = gojson::read_stream_value(m_text, pos);
-    using Status = gojson::StreamValue::Status;
+    json::StreamValue read = json::read_stream_value(m_text, pos);
+    using Status = json::StreamValue::Status;
     std::string message;       // the error as the JSON decoder reports it
     std::string first_message; // as reported while the stream may still be YAML
     std::size_t error_offset = pos;
@@ -115,10 +116,10 @@ void StreamDecoder::read_json() {
         stop(error_at_offset("object 'null\n' is missing root schema field", read.begin));
         return;
       }
-      if (auto type_error = gojson::map_type_error(read.value, blob)) {
+      if (auto type_error = json::map_type_error(read.value, blob)) {
         message = std::move(*type_error);
       } else if (read.overflow_number) {
-        message = gojson::overflow_error(blob, *read.overflow_number, read.overflow_offset);
+        message = json::overflow_error(blob, *read.overflow_number, read.overflow_offset);
       } else {
         m_result.documents.push_back(Document{std::move(read.value), m_lines.line_of(read.begin)});
         ++count;
@@ -216,7 +217,7 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
       return;
     }
     Json& value = *converted;
-    if (auto open = may_be_deep ? gojson::too_deep(value) : std::nullopt) {
+    if (auto open = may_be_deep ? json::too_deep(value) : std::nullopt) {
       if (json_error) {
         stop(std::move(*json_error));
         return;
@@ -237,7 +238,7 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
         stop(std::move(*json_error));
         return;
       }
-      auto type_error = gojson::map_type_error(value, gojson::marshal(value));
+      auto type_error = json::map_type_error(value, json::marshal(value));
       stop(error_at("error unmarshaling JSON: while decoding JSON: " + type_error.value_or(""),
                     chunk.line));
       return;

@@ -1,12 +1,13 @@
 #include "catalog/list.hpp"
 
-#include "catalog/go_unmarshal.hpp"
-#include "catalog/json.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+
+#include "json/unmarshal.hpp"
+#include "json/value.hpp"
 
 namespace opm::catalog {
 
@@ -24,11 +25,11 @@ std::string display_name(std::string_view csv_json) {
   if (csv.is_discarded() || !csv.is_object()) {
     return {};
   }
-  const Json* spec = go_unmarshal::find_member(csv, "spec");
+  const Json* spec = json::find_member(csv, "spec");
   if (spec == nullptr || !spec->is_object()) {
     return {};
   }
-  const Json* name = go_unmarshal::find_member(*spec, "displayName");
+  const Json* name = json::find_member(*spec, "displayName");
   if (name == nullptr || !name->is_string()) {
     return {};
   }

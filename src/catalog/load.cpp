@@ -20,6 +20,8 @@
 #include <sys/stat.h>
 #include <thread>
 
+#include "json/writer.hpp"
+
 namespace opm::catalog {
 
 namespace {
@@ -197,7 +199,7 @@ Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg) {
   if (!env) {
     return std::unexpected(std::move(env).error().located(where));
   }
-  normalize_numbers(doc);
+  json::normalize_numbers(doc);
   const std::string& schema = env->schema;
   if (schema == k_schema_package) {
     auto p = OPM_TRY(located(decode_package(doc), "parse package", where));
@@ -221,7 +223,7 @@ Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg) {
     cfg.deprecations.push_back(std::move(d));
   } else if (schema.empty()) {
     return util::fail(Errc::invalid,
-                      fmt::format("object '{}\n' is missing root schema field", to_json(doc)),
+                      fmt::format("object '{}\n' is missing root schema field", json::to_text(doc)),
                       std::move(where));
   } else {
     cfg.others.push_back(Meta{schema, std::move(env->package), std::move(env->name), std::move(doc),

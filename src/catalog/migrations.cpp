@@ -1,12 +1,13 @@
 #include "catalog/migrations.hpp"
 
 #include "catalog/csv_metadata.hpp"
-#include "catalog/json_text.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+
+#include "json/text.hpp"
 
 namespace opm::catalog {
 
@@ -27,7 +28,7 @@ Result<void> convert_bundle(Bundle& b) {
   std::erase_if(b.properties, [](const Property& p) { return p.type == k_prop_bundle_object; });
   Property p;
   p.type = std::string(k_prop_csv_metadata);
-  p.value = OPM_TRY(json_text::parse(metadata));
+  p.value = OPM_TRY(json::text::parse(metadata));
   p.raw = std::move(metadata);
   b.properties.push_back(std::move(p));
   return {};

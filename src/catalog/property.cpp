@@ -1,6 +1,5 @@
 #include "catalog/property.hpp"
 
-#include "catalog/go_unmarshal.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -8,13 +7,15 @@
 #include <initializer_list>
 #include <utility>
 
+#include "json/unmarshal.hpp"
+
 namespace opm::catalog::property {
 
 namespace {
 
-using go_unmarshal::Field;
-using go_unmarshal::Kind;
-using go_unmarshal::Type;
+using json::Field;
+using json::Kind;
+using json::Type;
 
 const Type k_str = Type::scalar(Kind::string, "string");
 const Type k_boolean = Type::scalar(Kind::boolean, "bool");
@@ -150,31 +151,6 @@ const Field k_csv_metadata_fields[] = {{"annotations", &k_string_map},
                                        {"provider", &k_app_link}};
 const Type k_csv_metadata = structure("property.CSVMetadata", "CSVMetadata", k_csv_metadata_fields);
 
-const Type* type_of(std::string_view type) {
-  if (type == k_prop_package) {
-    return &k_package;
-  }
-  if (type == k_prop_package_required) {
-    return &k_package_required;
-  }
-  if (type == k_prop_gvk) {
-    return &k_gvk;
-  }
-  if (type == k_prop_gvk_required) {
-    return &k_gvk_required;
-  }
-  if (type == k_prop_bundle_object) {
-    return &k_bundle_object;
-  }
-  if (type == k_prop_csv_metadata) {
-    return &k_csv_metadata;
-  }
-  if (type == k_prop_channel) {
-    return &k_channel;
-  }
-  return nullptr;
-}
-
 // Copy the string members of an already checked struct value (null leaves a field as is).
 void read_strings(const Json& value,
                   std::initializer_list<std::pair<std::string_view, std::string*>> fields) {
@@ -188,7 +164,7 @@ void read_strings(const Json& value,
       continue;
     }
     for (auto [name, target] : fields) {
-      if (go_unmarshal::key_matches(it.key(), name)) {
+      if (json::key_matches(it.key(), name)) {
         *target = it.value().get<std::string>();
         break;
       }
@@ -197,7 +173,7 @@ void read_strings(const Json& value,
 }
 
 Result<void> check_as(const Json& value, const Type& type) {
-  if (auto error = go_unmarshal::check(value, type)) {
+  if (auto error = json::check(value, type)) {
     return fail(Errc::invalid, std::move(*error));
   }
   return {};
@@ -229,40 +205,68 @@ Channel read_channel(const Json& value) {
   return out;
 }
 
+// The property types upstream decodes into structs: their Go type, for its decoding errors,
+// and where a checked value of that type is kept.
+struct KnownType {
+  std::string_view name;
+  const Type* go_type;
+  void (*keep)(Properties& out, const Json& value);
+};
+
+const KnownType k_known_types[] = {
+    {k_prop_package, &k_package,
+     [](Properties& out, const Json& value) { out.packages.push_back(read_package(value)); }},
+    {k_prop_package_required, &k_package_required,
+     [](Properties& out, const Json& value) {
+       out.packages_required.push_back(read_package_required(value));
+     }},
+    {k_prop_gvk, &k_gvk,
+     [](Properties& out, const Json& value) { out.gvks.push_back(read_gvk(value)); }},
+    {k_prop_gvk_required, &k_gvk_required,
+     [](Properties& out, const Json& value) {
+       Gvk g = read_gvk(value);
+       out.gvks_required.push_back({std::move(g.group), std::move(g.kind), std::move(g.version)});
+     }},
+    {k_prop_bundle_object, &k_bundle_object,
+     [](Properties& out, const Json& value) {
+       const Json* data = json::find_member(value, "data");
+       out.bundle_objects.push_back({data != nullptr && data->is_string()
+                                         ? std::string_view(data->get_ref<const std::string&>())
+                                         : std::string_view()});
+     }},
+    {k_prop_csv_metadata, &k_csv_metadata,
+     [](Properties& out, const Json& value) { out.csv_metadatas.push_back({&value}); }},
+    {k_prop_channel, &k_channel,
+     [](Properties& out, const Json& value) { out.channels.push_back(read_channel(value)); }},
+};
+
+const KnownType* known_type(std::string_view name) {
+  for (const KnownType& known : k_known_types) {
+    if (known.name == name) {
+      return &known;
+    }
+  }
+  return nullptr;
+}
+
 } // namespace
 
 std::optional<std::string> check_value(std::string_view type, const Json& value) {
-  const Type* go_type = type_of(type);
-  return go_unmarshal::check(value, go_type != nullptr ? *go_type : go_unmarshal::k_raw);
+  const KnownType* known = known_type(type);
+  return json::check(value, known != nullptr ? *known->go_type : json::k_raw);
 }
 
 Result<Properties> parse(std::span<const Property> props) {
   Properties out;
   for (std::size_t i = 0; i < props.size(); ++i) {
     const Property& prop = props[i];
-    if (auto error = check_value(prop.type, prop.value)) {
+    const KnownType* known = known_type(prop.type);
+    if (auto error = json::check(prop.value, known != nullptr ? *known->go_type : json::k_raw)) {
       return fail(Errc::invalid, fmt::format("parse property[{}] of type {}: {}", i,
                                              util::go_quote(prop.type), *error));
     }
-    const Json& value = prop.value;
-    if (prop.type == k_prop_package) {
-      out.packages.push_back(read_package(value));
-    } else if (prop.type == k_prop_package_required) {
-      out.packages_required.push_back(read_package_required(value));
-    } else if (prop.type == k_prop_gvk) {
-      out.gvks.push_back(read_gvk(value));
-    } else if (prop.type == k_prop_gvk_required) {
-      Gvk g = read_gvk(value);
-      out.gvks_required.push_back({std::move(g.group), std::move(g.kind), std::move(g.version)});
-    } else if (prop.type == k_prop_bundle_object) {
-      const Json* data = go_unmarshal::find_member(value, "data");
-      out.bundle_objects.push_back({data != nullptr && data->is_string()
-                                        ? std::string_view(data->get_ref<const std::string&>())
-                                        : std::string_view()});
-    } else if (prop.type == k_prop_csv_metadata) {
-      out.csv_metadatas.push_back({&value});
-    } else if (prop.type == k_prop_channel) {
-      out.channels.push_back(read_channel(value));
+    if (known != nullptr) {
+      known->keep(out, prop.value);
     } else {
       out.others.push_back(&prop);
     }

@@ -1,13 +1,14 @@
 #pragma once
 
 #include "catalog/declcfg.hpp"
-#include "catalog/json.hpp"
 #include "util/error.hpp"
 
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "json/value.hpp"
 
 // Typed property values (catalog-format.md §2.2), decoded as upstream's
 // alpha/property.Parse decodes them with Go's encoding/json: members are matched

@@ -7,12 +7,14 @@
 #include <string_view>
 #include <vector>
 
+#include "json/writer.hpp"
+
 namespace opm::catalog {
 
 namespace {
 
 constexpr std::size_t k_flush_threshold = std::size_t{1} << 20;
-constexpr JsonStyle k_stream_style{.indent = 4, .escape_html = false};
+constexpr json::Style k_stream_style{.indent = 4, .escape_html = false};
 
 // Appends each object to a buffer in the chosen format, handing full chunks to the stream.
 class StreamWriter {
@@ -26,12 +28,12 @@ public:
 
   template <typename T> void write(const T& object) {
     if (m_format == Format::json) {
-      JsonWriter w(m_buffer, k_stream_style);
+      json::Writer w(m_buffer, k_stream_style);
       write_json(w, object);
       m_buffer.push_back('\n');
     } else {
       m_buffer += "---\n";
-      YamlEmitter e(m_buffer);
+      yaml::Emitter e(m_buffer);
       e.begin_document();
       write_yaml(e, object);
       e.end_document();

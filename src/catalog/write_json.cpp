@@ -1,11 +1,14 @@
 #include "catalog/write.hpp"
 #include "catalog/write_objects.hpp"
+#include "util/base64.hpp"
+
+#include "json/writer.hpp"
 
 namespace opm::catalog {
 
 namespace {
 
-void write_properties(JsonWriter& w, const std::vector<Property>& properties) {
+void write_properties(json::Writer& w, const std::vector<Property>& properties) {
   w.key("properties");
   w.begin_array();
   for (const Property& property : properties) {
@@ -23,38 +26,15 @@ void write_properties(JsonWriter& w, const std::vector<Property>& properties) {
   w.end_array();
 }
 
-void write_base64(JsonWriter& w, std::string_view data) {
+void write_base64(json::Writer& w, std::string_view data) {
   std::string encoded;
-  append_base64(encoded, data);
+  util::base64_encode_append(encoded, data);
   w.string(encoded);
 }
 
 } // namespace
 
-void append_base64(std::string& out, std::string_view data) {
-  static constexpr char k_alphabet[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  const auto* p = reinterpret_cast<const unsigned char*>(data.data());
-  const std::size_t n = data.size();
-  out.reserve(out.size() + (n + 2) / 3 * 4);
-  std::size_t i = 0;
-  for (; i + 3 <= n; i += 3) {
-    const unsigned v = (p[i] << 16U) | (p[i + 1] << 8U) | p[i + 2];
-    out.push_back(k_alphabet[(v >> 18) & 63]);
-    out.push_back(k_alphabet[(v >> 12) & 63]);
-    out.push_back(k_alphabet[(v >> 6) & 63]);
-    out.push_back(k_alphabet[v & 63]);
-  }
-  if (i < n) {
-    const unsigned v = (p[i] << 16U) | (i + 1 < n ? p[i + 1] << 8U : 0U);
-    out.push_back(k_alphabet[(v >> 18) & 63]);
-    out.push_back(k_alphabet[(v >> 12) & 63]);
-    out.push_back(i + 1 < n ? k_alphabet[(v >> 6) & 63] : '=');
-    out.push_back('=');
-  }
-}
-
-void write_json(JsonWriter& w, const Package& p) {
+void write_json(json::Writer& w, const Package& p) {
   w.begin_object();
   w.key("schema");
   w.string(k_schema_package);
@@ -85,7 +65,7 @@ void write_json(JsonWriter& w, const Package& p) {
   w.end_object();
 }
 
-void write_json(JsonWriter& w, const Channel& c) {
+void write_json(json::Writer& w, const Channel& c) {
   w.begin_object();
   w.key("schema");
   w.string(k_schema_channel);
@@ -128,7 +108,7 @@ void write_json(JsonWriter& w, const Channel& c) {
   w.end_object();
 }
 
-void write_json(JsonWriter& w, const Bundle& b) {
+void write_json(json::Writer& w, const Bundle& b) {
   w.begin_object();
   w.key("schema");
   w.string(k_schema_bundle);
@@ -161,7 +141,7 @@ void write_json(JsonWriter& w, const Bundle& b) {
   w.end_object();
 }
 
-void write_json(JsonWriter& w, const Deprecation& d) {
+void write_json(json::Writer& w, const Deprecation& d) {
   w.begin_object();
   w.key("schema");
   w.string(k_schema_deprecations);
@@ -192,17 +172,6 @@ void write_json(JsonWriter& w, const Deprecation& d) {
   w.end_object();
 }
 
-void write_json(JsonWriter& w, const Meta& m) { w.value(m.blob); }
-
-void append_json(std::string& out, const Json& v, JsonStyle style) {
-  JsonWriter w(out, style);
-  w.value(v);
-}
-
-std::string to_json(const Json& v, JsonStyle style) {
-  std::string out;
-  append_json(out, v, style);
-  return out;
-}
+void write_json(json::Writer& w, const Meta& m) { w.value(m.blob); }
 
 } // namespace opm::catalog

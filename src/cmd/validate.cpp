@@ -11,6 +11,9 @@
 
 #include <sys/stat.h>
 
+#include "json/writer.hpp"
+#include "yaml/value.hpp"
+
 namespace opm::cmd {
 
 namespace {
@@ -27,19 +30,19 @@ std::string report(const std::string& output, const std::string& message) {
     std::string text = fmt::format("{{\n  \"passed\": {}", passed ? "true" : "false");
     if (!passed) {
       text += ",\n  \"error\": {\n    \"message\": ";
-      catalog::append_json(text, catalog::Json(message), {.indent = 0, .escape_html = true});
+      json::append(text, Json(message), {.indent = 0, .escape_html = true});
       text += "\n  }";
     }
     text += "\n}\n";
     return text;
   }
-  catalog::Json doc = catalog::Json::object();
+  Json doc = Json::object();
   doc["passed"] = passed;
   if (!passed) {
     doc["error"] = {{"message", message}};
   }
   std::string text;
-  catalog::append_yaml(text, doc);
+  yaml::append(text, doc);
   text += "\n";
   return text;
 }

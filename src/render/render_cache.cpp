@@ -1,6 +1,5 @@
 #include "render/render_cache.hpp"
 
-#include "catalog/json.hpp"
 #include "registry/digest.hpp"
 #include "util/base64.hpp"
 #include "util/build_id.hpp"
@@ -9,6 +8,8 @@
 #include <algorithm>
 #include <chrono>
 #include <system_error>
+
+#include "json/value.hpp"
 
 namespace opm::render {
 
@@ -23,7 +24,7 @@ namespace {
 constexpr std::string_view k_magic = "opm-render-1\n";
 constexpr auto k_max_entry_age = std::chrono::hours(24 * 30);
 
-const catalog::Json* bundle_object_data(const catalog::Property& p) {
+const Json* bundle_object_data(const catalog::Property& p) {
   if (p.type != catalog::k_prop_bundle_object || !p.value.is_object() || !p.raw.empty() ||
       p.value.size() != 1) {
     return nullptr;
@@ -38,7 +39,7 @@ std::optional<std::string> encode(const catalog::Bundle& b) {
   for (const auto& o : b.objects) {
     encoded_objects.push_back(util::base64_encode(o));
   }
-  auto properties = catalog::Json::array();
+  auto properties = Json::array();
   for (const auto& p : b.properties) {
     if (p.value.is_discarded()) {
       return std::nullopt;
@@ -47,29 +48,29 @@ std::optional<std::string> encode(const catalog::Bundle& b) {
       auto it = std::find(encoded_objects.begin(), encoded_objects.end(),
                           data->get_ref<const std::string&>());
       if (it != encoded_objects.end()) {
-        properties.push_back(catalog::Json::array({p.type, it - encoded_objects.begin()}));
+        properties.push_back(Json::array({p.type, it - encoded_objects.begin()}));
         continue;
       }
     }
-    properties.push_back(catalog::Json::array({p.type, p.value, p.raw}));
+    properties.push_back(Json::array({p.type, p.value, p.raw}));
   }
-  auto lengths = catalog::Json::array();
+  auto lengths = Json::array();
   for (const auto& o : b.objects) {
     lengths.push_back(o.size());
   }
-  auto related = catalog::Json::array();
+  auto related = Json::array();
   for (const auto& r : b.related_images) {
-    related.push_back(catalog::Json::array({r.name, r.image}));
+    related.push_back(Json::array({r.name, r.image}));
   }
-  catalog::Json header{{"name", b.name},
-                       {"package", b.package},
-                       {"image", b.image},
-                       {"properties", std::move(properties)},
-                       {"relatedImages", std::move(related)},
-                       {"objects", std::move(lengths)},
-                       {"csv", b.csv_index ? static_cast<std::int64_t>(*b.csv_index) : -1}};
+  Json header{{"name", b.name},
+              {"package", b.package},
+              {"image", b.image},
+              {"properties", std::move(properties)},
+              {"relatedImages", std::move(related)},
+              {"objects", std::move(lengths)},
+              {"csv", b.csv_index ? static_cast<std::int64_t>(*b.csv_index) : -1}};
   std::string head;
-  catalog::Json::to_cbor(header, head);
+  Json::to_cbor(header, head);
   std::string out(k_magic);
   std::uint64_t n = head.size();
   for (int i = 0; i < 8; ++i) {
@@ -96,7 +97,7 @@ std::optional<catalog::Bundle> decode(std::string_view bytes) {
   if (n > bytes.size()) {
     return std::nullopt;
   }
-  auto doc = catalog::Json::from_cbor(bytes.substr(0, n), true, false);
+  auto doc = Json::from_cbor(bytes.substr(0, n), true, false);
   if (!doc.is_object()) {
     return std::nullopt;
   }
@@ -120,7 +121,7 @@ std::optional<catalog::Bundle> decode(std::string_view bytes) {
     if (p.size() == 2) {
       const auto& object = b.objects.at(p.at(1).get<std::size_t>());
       b.properties.push_back(
-          {p.at(0).get<std::string>(), catalog::Json{{"data", util::base64_encode(object)}}});
+          {p.at(0).get<std::string>(), Json{{"data", util::base64_encode(object)}}});
     } else {
       b.properties.push_back({p.at(0).get<std::string>(), p.at(1), p.at(2).get<std::string>()});
     }

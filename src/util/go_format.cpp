@@ -15,10 +15,14 @@ struct Digits {
   int point = 0;
 };
 
-Digits shortest_digits(double v) {
+// `bits` 32 gives the shortest digits that read back as the same float32.
+Digits shortest_digits(double v, int bits = 64) {
   char buf[40];
   const auto res =
-      std::to_chars(buf, buf + sizeof buf, std::fabs(v), std::chars_format::scientific);
+      bits == 32
+          ? std::to_chars(buf, buf + sizeof buf, std::fabs(static_cast<float>(v)),
+                          std::chars_format::scientific)
+          : std::to_chars(buf, buf + sizeof buf, std::fabs(v), std::chars_format::scientific);
   Digits digits;
   const char* p = buf;
   for (; p < res.ptr && *p != 'e'; ++p) {
@@ -120,6 +124,37 @@ void append_float_g(std::string& out, double v) {
   } else {
     append_fixed_form(out, digits);
   }
+}
+
+std::string format_float(double v, char format, int bits) {
+  if (bits == 32) {
+    v = static_cast<double>(static_cast<float>(v));
+  }
+  if (std::isnan(v)) {
+    return "NaN";
+  }
+  if (std::isinf(v)) {
+    return v > 0 ? "+Inf" : "-Inf";
+  }
+  std::string out;
+  if (std::signbit(v)) {
+    out += '-';
+  }
+  if (v == 0) {
+    out += format == 'e' ? "0e+00" : "0";
+    return out;
+  }
+  const Digits digits = shortest_digits(v, bits);
+  if (format == 'g') {
+    const int exponent = digits.point - 1;
+    format = (exponent < -4 || exponent >= 6) ? 'e' : 'f';
+  }
+  if (format == 'e') {
+    append_exponent_form(out, digits);
+  } else {
+    append_fixed_form(out, digits);
+  }
+  return out;
 }
 
 std::string format_float_json(double v) {

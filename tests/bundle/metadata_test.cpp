@@ -91,13 +91,13 @@ TEST_SUITE("bundle documents") {
     auto doc = read_first_document("{a: 1}");
     REQUIRE(doc);
     CHECK(doc->syntax == Syntax::yaml);
-    CHECK(doc->value == opm::catalog::Json{{"a", 1}});
+    CHECK(doc->value == opm::Json{{"a", 1}});
   }
 
   TEST_CASE("takes the first YAML document, skipping leading separators") {
     auto doc = read_first_document("---\n--- # c\r\na: 1\r\n---\nb: 2\n");
     REQUIRE(doc);
-    CHECK(doc->value == opm::catalog::Json{{"a", 1}});
+    CHECK(doc->value == opm::Json{{"a", 1}});
   }
 
   TEST_CASE("fails on a bad separator, an empty file and bad YAML") {

@@ -70,15 +70,14 @@ TEST_SUITE("bundle properties") {
     CHECK(types(*props) == std::vector<std::string>{"olm.bundle.object", "olm.gvk", "olm.gvk",
                                                     "olm.gvk.required", "olm.label", "olm.label",
                                                     "olm.package", "olm.package.required"});
-    CHECK((*props)[0].value == opm::catalog::Json{{"data", "eyJraW5kIjoiQSJ9"}});
+    CHECK((*props)[0].value == opm::Json{{"data", "eyJraW5kIjoiQSJ9"}});
     CHECK((*props)[1].value["group"] == "a");
     CHECK((*props)[2].value["group"] == "g");
     CHECK((*props)[4].raw == R"({"label":"y"})");
     CHECK((*props)[5].raw == R"({"label":"\u003cx\u003e"})");
     CHECK((*props)[5].value["label"] == "<x>");
     CHECK((*props)[6].raw == R"({"packageName":"pkg","version":"1.0.0"})");
-    CHECK((*props)[7].value ==
-          opm::catalog::Json{{"packageName", "dep"}, {"versionRange", ">=1.0.0"}});
+    CHECK((*props)[7].value == opm::Json{{"packageName", "dep"}, {"versionRange", ">=1.0.0"}});
   }
 
   TEST_CASE("reports a property value that does not decode, with its index") {

@@ -7,10 +7,10 @@
 #include <string_view>
 #include <vector>
 
+using opm::Json;
 using opm::catalog::decode_stream;
 using opm::catalog::decode_stream_until_error;
 using opm::catalog::Document;
-using opm::catalog::Json;
 using opm::catalog::yaml_to_json;
 
 namespace {

@@ -10,6 +10,7 @@
 #include "support/temp_dir.hpp"
 
 using namespace opm::catalog;
+using opm::Json;
 using opm::test::TempDir;
 
 namespace {

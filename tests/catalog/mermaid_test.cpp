@@ -235,7 +235,7 @@ TEST_SUITE("mermaid graph") {
     CHECK(graph_error(cfg) ==
           "bundle \"etcd.v0.9.2\" has multiple \"olm.package\" properties, expected exactly 1");
     cfg = etcd();
-    cfg.bundles[0].properties[0].value = catalog::Json::array();
+    cfg.bundles[0].properties[0].value = Json::array();
     CHECK(graph_error(cfg) ==
           "parse properties for bundle \"etcd.v0.9.2\": parse property[0] of type "
           "\"olm.package\": json: cannot unmarshal array into Go value of type property.Package");

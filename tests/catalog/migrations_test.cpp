@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 using namespace opm::catalog;
+using opm::Json;
 
 namespace {
 Bundle bundle_with_csv(std::string csv_json) {

@@ -9,7 +9,6 @@
 using namespace opm;
 using namespace opm::testing;
 using catalog::DeclarativeConfig;
-using catalog::Json;
 
 namespace {
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 using namespace opm::catalog;
+using opm::Json;
 
 namespace {
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 using namespace opm::catalog;
+using opm::Json;
 
 TEST_SUITE("typed decoding") {
   TEST_CASE("package fields match case-insensitively and unknown members are dropped") {

@@ -6,6 +6,7 @@
 #include <string>
 
 using namespace opm::catalog;
+using opm::Json;
 
 namespace {
 

@@ -10,9 +10,9 @@
 
 #include "support/temp_dir.hpp"
 
+using opm::Json;
 using opm::catalog::Bundle;
 using opm::catalog::DeclarativeConfig;
-using opm::catalog::Json;
 using opm::catalog::Property;
 using opm::render::RenderCache;
 

@@ -41,7 +41,7 @@ inline catalog::Channel channel(std::string package, std::string name,
 
 inline catalog::Property package_property(const std::string& package, const std::string& version,
                                           const std::string& release = {}) {
-  catalog::Json value = {{"packageName", package}, {"version", version}};
+  Json value = {{"packageName", package}, {"version", version}};
   if (!release.empty()) {
     value["release"] = release;
   }

@@ -1,0 +1,733 @@
+#include "json/go_json.hpp"
+
+#include "util/go_format.hpp"
+#include "util/strings.hpp"
+#include "util/swar.hpp"
+
+#include <charconv>
+#include <vector>
+
+#include "yaml/resolve.hpp"
+
+namespace opm::json {
+
+namespace {
+
+// Go's encoding/json maxNestingDepth.
+constexpr std::size_t k_max_depth = 10000;
+
+bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') {
+    return c - '0';
+  }
+  if (c >= 'a' && c <= 'f') {
+    return c - 'a' + 10;
+  }
+  if (c >= 'A' && c <= 'F') {
+    return c - 'A' + 10;
+  }
+  return -1;
+}
+
+// Thrown inside the reader only, caught in read_stream_value.
+struct SyntaxFailure {
+  std::string message;
+  std::size_t offset;
+};
+struct EofFailure {};
+
+class StreamReader {
+public:
+  StreamReader(std::string_view text, std::size_t pos) : m_text(text), m_pos(pos) {}
+
+  StreamValue read() {
+    StreamValue out;
+    skip_space();
+    if (m_pos == m_text.size()) {
+      out.status = StreamValue::Status::end;
+      out.begin = out.end = m_pos;
+      return out;
+    }
+    m_begin = m_pos;
+    out.begin = m_pos;
+    try {
+      out.value = read_value();
+      out.status = StreamValue::Status::value;
+      out.end = m_pos;
+      if (m_overflow) {
+        out.overflow_number = std::move(m_overflow);
+        out.overflow_offset = m_overflow_offset;
+      }
+    } catch (const SyntaxFailure& e) {
+      out.status = StreamValue::Status::syntax_error;
+      out.message = e.message;
+      out.offset = e.offset;
+    } catch (const EofFailure&) {
+      out.status = StreamValue::Status::unexpected_eof;
+    }
+    return out;
+  }
+
+private:
+  struct Frame {
+    Json value;
+    std::string key;
+  };
+
+  [[noreturn]] void fail(std::string_view context) const {
+    if (m_pos >= m_text.size()) {
+      throw EofFailure{};
+    }
+    throw SyntaxFailure{"invalid character " +
+                            util::quote_char(static_cast<unsigned char>(m_text[m_pos])) + " " +
+                            std::string(context),
+                        m_pos + 1};
+  }
+
+  void skip_space() {
+    while (m_pos < m_text.size() && is_json_space(m_text[m_pos])) {
+      ++m_pos;
+    }
+  }
+
+  char peek_required() const {
+    if (m_pos >= m_text.size()) {
+      throw EofFailure{};
+    }
+    return m_text[m_pos];
+  }
+
+  void push(Json value) {
+    if (m_stack.size() + 1 > k_max_depth) {
+      fail("exceeded max depth");
+    }
+    m_stack.push_back(Frame{std::move(value), {}});
+    ++m_pos;
+  }
+
+  // After '{' or ',' in an object: a key string, then ':'.
+  void read_key() {
+    skip_space();
+    if (peek_required() != '"') {
+      fail("looking for beginning of object key string");
+    }
+    m_stack.back().key = read_string();
+    skip_space();
+    if (peek_required() != ':') {
+      fail("after object key");
+    }
+    ++m_pos;
+  }
+
+  Json read_value() {
+    while (true) {
+      // A value starts here (after optional space).
+      skip_space();
+      char c = peek_required();
+      Json value;
+      switch (c) {
+      case '{':
+        push(Json::object());
+        skip_space();
+        if (peek_required() == '}') {
+          ++m_pos;
+          value = pop();
+          break;
+        }
+        read_key();
+        continue;
+      case '[':
+        push(Json::array());
+        skip_space();
+        if (peek_required() == ']') {
+          ++m_pos;
+          value = pop();
+          break;
+        }
+        continue;
+      case '"':
+        value = read_string();
+        break;
+      case 't':
+        read_literal("true");
+        value = true;
+        break;
+      case 'f':
+        read_literal("false");
+        value = false;
+        break;
+      case 'n':
+        read_literal("null");
+        break;
+      default:
+        if (c == '-' || is_digit(c)) {
+          value = read_number();
+          break;
+        }
+        fail("looking for beginning of value");
+      }
+      // A value is complete: attach it and find what follows.
+      while (true) {
+        if (m_stack.empty()) {
+          return value;
+        }
+        Frame& top = m_stack.back();
+        bool object = top.value.is_object();
+        if (object) {
+          top.value.get_ref<Json::object_t&>().insert_or_assign(std::move(top.key),
+                                                                std::move(value));
+        } else {
+          top.value.get_ref<Json::array_t&>().push_back(std::move(value));
+        }
+        skip_space();
+        char next = peek_required();
+        if (next == ',') {
+          ++m_pos;
+          if (object) {
+            read_key();
+          }
+          break; // read the next value
+        }
+        if (next == (object ? '}' : ']')) {
+          ++m_pos;
+          value = pop();
+          continue;
+        }
+        fail(object ? "after object key:value pair" : "after array element");
+      }
+    }
+  }
+
+  Json pop() {
+    Json value = std::move(m_stack.back().value);
+    m_stack.pop_back();
+    return value;
+  }
+
+  void read_literal(std::string_view word) {
+    ++m_pos;
+    for (std::size_t i = 1; i < word.size(); ++i) {
+      if (peek_required() != word[i]) {
+        std::string context = "in literal ";
+        context += word;
+        context += " (expecting '";
+        context += word[i];
+        context += "')";
+        fail(context);
+      }
+      ++m_pos;
+    }
+  }
+
+  void digits() {
+    while (m_pos < m_text.size() && is_digit(m_text[m_pos])) {
+      ++m_pos;
+    }
+  }
+
+  Json read_number() {
+    std::size_t start = m_pos;
+    bool integral = true;
+    if (m_text[m_pos] == '-') {
+      ++m_pos;
+      if (!is_digit(peek_required())) {
+        fail("in numeric literal");
+      }
+    }
+    if (m_text[m_pos] == '0') {
+      ++m_pos;
+    } else {
+      digits();
+    }
+    if (m_pos < m_text.size() && m_text[m_pos] == '.') {
+      integral = false;
+      ++m_pos;
+      if (!is_digit(peek_required())) {
+        fail("after decimal point in numeric literal");
+      }
+      digits();
+    }
+    if (m_pos < m_text.size() && (m_text[m_pos] == 'e' || m_text[m_pos] == 'E')) {
+      integral = false;
+      ++m_pos;
+      char sign = peek_required();
+      if (sign == '+' || sign == '-') {
+        ++m_pos;
+      }
+      if (!is_digit(peek_required())) {
+        fail("in exponent of numeric literal");
+      }
+      digits();
+    }
+    std::string_view text = m_text.substr(start, m_pos - start);
+    if (integral && text != "-0") {
+      std::int64_t i = 0;
+      auto r = std::from_chars(text.data(), text.data() + text.size(), i);
+      if (r.ec == std::errc()) {
+        return i;
+      }
+      std::uint64_t u = 0;
+      r = std::from_chars(text.data(), text.data() + text.size(), u);
+      if (r.ec == std::errc()) {
+        return u;
+      }
+    }
+    auto f = yaml::parse_go_decimal_float(text);
+    if (!f) {
+      if (!m_overflow) {
+        m_overflow = std::string(text);
+        // Go's decoder reports the offset one past the byte that follows the number.
+        m_overflow_offset = m_pos - m_begin + 1;
+      }
+      return 0.0;
+    }
+    return *f;
+  }
+
+  // At the opening quote; returns the decoded string and leaves m_pos after the closing one.
+  std::string read_string() {
+    ++m_pos;
+    std::size_t start = m_pos;
+    // Fast path: plain ASCII and valid UTF-8 without escapes is copied as is.
+    const auto* bytes = reinterpret_cast<const unsigned char*>(m_text.data());
+    while (true) {
+      m_pos = util::swar::skip_json_string_plain(bytes, m_pos, m_text.size());
+      if (m_pos >= m_text.size()) {
+        throw EofFailure{};
+      }
+      auto c = static_cast<unsigned char>(m_text[m_pos]);
+      if (c == '"') {
+        std::string s(m_text.substr(start, m_pos - start));
+        ++m_pos;
+        return s;
+      }
+      if (c == '\\' || c < 0x20) {
+        break;
+      }
+      std::size_t at = m_pos;
+      bool valid = true;
+      util::decode_utf8(m_text, at, &valid);
+      if (!valid) {
+        break;
+      }
+      m_pos = at;
+    }
+    std::string out(m_text.substr(start, m_pos - start));
+    while (true) {
+      if (m_pos >= m_text.size()) {
+        throw EofFailure{};
+      }
+      auto c = static_cast<unsigned char>(m_text[m_pos]);
+      if (c == '"') {
+        ++m_pos;
+        return out;
+      }
+      if (c < 0x20) {
+        fail("in string literal");
+      }
+      if (c == '\\') {
+        ++m_pos;
+        read_escape(out);
+        continue;
+      }
+      if (c < 0x80) {
+        out += static_cast<char>(c);
+        ++m_pos;
+        continue;
+      }
+      std::size_t at = m_pos;
+      bool valid = true;
+      char32_t cp = util::decode_utf8(m_text, at, &valid);
+      if (valid) {
+        out.append(m_text.substr(m_pos, at - m_pos));
+      } else {
+        util::append_utf8(out, cp);
+      }
+      m_pos = at;
+    }
+  }
+
+  // Four hex digits at m_pos, checked as Go's scanner does.
+  int read_hex4() {
+    int value = 0;
+    for (int i = 0; i < 4; ++i) {
+      int h = hex_value(peek_required());
+      if (h < 0) {
+        fail("in \\u hexadecimal character escape");
+      }
+      value = value * 16 + h;
+      ++m_pos;
+    }
+    return value;
+  }
+
+  // Decode \uXXXX at m_pos if it is there, without consuming it; -1 otherwise.
+  int peek_u4() const {
+    if (m_pos + 6 > m_text.size() || m_text[m_pos] != '\\' || m_text[m_pos + 1] != 'u') {
+      return -1;
+    }
+    int value = 0;
+    for (std::size_t i = 2; i < 6; ++i) {
+      int h = hex_value(m_text[m_pos + i]);
+      if (h < 0) {
+        return -1;
+      }
+      value = value * 16 + h;
+    }
+    return value;
+  }
+
+  void read_escape(std::string& out) {
+    char c = peek_required();
+    switch (c) {
+    case '"':
+    case '\\':
+    case '/':
+      out += c;
+      break;
+    case 'b':
+      out += '\b';
+      break;
+    case 'f':
+      out += '\f';
+      break;
+    case 'n':
+      out += '\n';
+      break;
+    case 'r':
+      out += '\r';
+      break;
+    case 't':
+      out += '\t';
+      break;
+    case 'u': {
+      ++m_pos;
+      auto rune = static_cast<char32_t>(read_hex4());
+      if (rune >= 0xD800 && rune < 0xE000) {
+        int next = peek_u4();
+        if (rune < 0xDC00 && next >= 0xDC00 && next < 0xE000) {
+          m_pos += 6;
+          rune = 0x10000 + ((rune - 0xD800) << 10) + (static_cast<char32_t>(next) - 0xDC00);
+        } else {
+          rune = 0xFFFD;
+        }
+      }
+      util::append_utf8(out, rune);
+      return;
+    }
+    default:
+      fail("in string escape code");
+    }
+    ++m_pos;
+  }
+
+  std::string_view m_text;
+  std::size_t m_pos;
+  std::size_t m_begin = 0;
+  std::vector<Frame> m_stack;
+  std::optional<std::string> m_overflow;
+  std::size_t m_overflow_offset = 0;
+};
+
+constexpr char k_hex[] = "0123456789abcdef";
+
+void append_string(std::string& out, std::string_view s) {
+  out += '"';
+  std::size_t start = 0;
+  std::size_t i = 0;
+  auto flush = [&] { out.append(s.substr(start, i - start)); };
+  while (i < s.size()) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&') {
+        ++i;
+        continue;
+      }
+      flush();
+      switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        out += "\\u00";
+        out += k_hex[c >> 4];
+        out += k_hex[c & 0xF];
+      }
+      start = ++i;
+      continue;
+    }
+    std::size_t at = i;
+    bool valid = true;
+    char32_t cp = util::decode_utf8(s, at, &valid);
+    if (!valid || cp == 0x2028 || cp == 0x2029) {
+      flush();
+      out += !valid ? "\\ufffd" : (cp == 0x2028 ? "\\u2028" : "\\u2029");
+      start = at;
+    }
+    i = at;
+  }
+  flush();
+  out += '"';
+}
+
+void append_scalar(std::string& out, const Json& v) {
+  switch (v.type()) {
+  case Json::value_t::null:
+    out += "null";
+    break;
+  case Json::value_t::boolean:
+    out += v.get<bool>() ? "true" : "false";
+    break;
+  case Json::value_t::number_integer:
+    out += std::to_string(v.get<std::int64_t>());
+    break;
+  case Json::value_t::number_unsigned:
+    out += std::to_string(v.get<std::uint64_t>());
+    break;
+  case Json::value_t::number_float:
+    util::append_json_float(out, v.get<double>());
+    break;
+  case Json::value_t::string:
+    append_string(out, v.get_ref<const std::string&>());
+    break;
+  default:
+    out += "null";
+    break;
+  }
+}
+
+void append_newline(std::string& out, int depth) {
+  out += '\n';
+  for (int i = 0; i < depth; ++i) {
+    out += "    ";
+  }
+}
+
+} // namespace
+
+StreamValue read_stream_value(std::string_view text, std::size_t pos) {
+  return StreamReader(text, pos).read();
+}
+
+std::string marshal(const Json& root) {
+  struct Level {
+    const Json* value;
+    Json::const_iterator next;
+  };
+  std::string out;
+  std::vector<Level> stack;
+  auto open = [&](const Json& v) {
+    if (v.is_object()) {
+      out += '{';
+      stack.push_back({&v, v.begin()});
+    } else if (v.is_array()) {
+      out += '[';
+      stack.push_back({&v, v.begin()});
+    } else {
+      append_scalar(out, v);
+    }
+  };
+  open(root);
+  while (!stack.empty()) {
+    Level& level = stack.back();
+    if (level.next == level.value->end()) {
+      out += level.value->is_object() ? '}' : ']';
+      stack.pop_back();
+      continue;
+    }
+    if (level.next != level.value->begin()) {
+      out += ',';
+    }
+    auto it = level.next++;
+    if (level.value->is_object()) {
+      append_string(out, it.key());
+      out += ':';
+    }
+    open(*it);
+  }
+  return out;
+}
+
+std::string indent(std::string_view src) {
+  // Space between tokens is dropped. (Go keeps space after the top-level value, but the
+  // texts indented here never have any.)
+  std::string out;
+  out.reserve(src.size() * 2);
+  int depth = 0;
+  bool need_indent = false;
+  bool in_string = false;
+  bool escaped = false;
+  for (char c : src) {
+    if (in_string) {
+      out += c;
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (is_json_space(c)) {
+      continue;
+    }
+    if (need_indent && c != '}' && c != ']') {
+      need_indent = false;
+      ++depth;
+      append_newline(out, depth);
+    }
+    switch (c) {
+    case '{':
+    case '[':
+      need_indent = true;
+      out += c;
+      break;
+    case ',':
+      out += c;
+      append_newline(out, depth);
+      break;
+    case ':':
+      out += ": ";
+      break;
+    case '}':
+    case ']':
+      if (need_indent) {
+        need_indent = false;
+      } else {
+        --depth;
+        append_newline(out, depth);
+      }
+      out += c;
+      break;
+    case '"':
+      in_string = true;
+      out += c;
+      break;
+    default:
+      out += c;
+      break;
+    }
+  }
+  return out;
+}
+
+std::string pretty_unmarshal_error(std::string_view data, std::string_view message,
+                                   std::size_t offset) {
+  if (data.empty() || offset > data.size()) {
+    return std::string(message);
+  }
+  constexpr std::string_view k_marker = " <==";
+  std::string out(message);
+  out += " at offset " + std::to_string(offset) + " (indicated by" + std::string(k_marker) + ")\n";
+  std::string pretty = indent(data);
+  if (offset == data.size()) {
+    out += pretty;
+    out += k_marker;
+    return out;
+  }
+  std::size_t p_index = 0;
+  std::size_t p_offset = 0;
+  for (std::size_t d_index = 0; d_index < data.size(); ++d_index) {
+    if (d_index == offset) {
+      p_offset = p_index;
+      break;
+    }
+    while (pretty[p_index] != data[d_index]) {
+      ++p_index;
+      if (p_index >= pretty.size()) {
+        return std::string(message);
+      }
+    }
+    ++p_index;
+  }
+  out.append(pretty, 0, p_offset);
+  out += k_marker;
+  out += ' ';
+  out.append(pretty, p_offset);
+  return out;
+}
+
+std::optional<std::string> map_type_error(const Json& value, std::string_view blob) {
+  std::string_view kind;
+  std::size_t offset = blob.size();
+  switch (value.type()) {
+  case Json::value_t::object:
+  case Json::value_t::null:
+    return std::nullopt;
+  case Json::value_t::array:
+    kind = "array";
+    offset = 1;
+    break;
+  case Json::value_t::string:
+    kind = "string";
+    break;
+  case Json::value_t::boolean:
+    kind = "bool";
+    break;
+  default:
+    kind = "number";
+    break;
+  }
+  std::string message = "json: cannot unmarshal ";
+  message += kind;
+  message += " into Go value of type map[string]interface {}";
+  return pretty_unmarshal_error(blob, message, offset);
+}
+
+std::optional<char> too_deep(const Json& value) {
+  struct Level {
+    const Json* value;
+    Json::const_iterator next;
+  };
+  if (!value.is_structured()) {
+    return std::nullopt;
+  }
+  std::vector<Level> stack{{&value, value.begin()}};
+  while (!stack.empty()) {
+    Level& level = stack.back();
+    if (level.next == level.value->end()) {
+      stack.pop_back();
+      continue;
+    }
+    const Json& child = *level.next++;
+    if (!child.is_structured()) {
+      continue;
+    }
+    if (stack.size() + 1 > k_max_depth) {
+      return child.is_object() ? '{' : '[';
+    }
+    stack.push_back({&child, child.begin()});
+  }
+  return std::nullopt;
+}
+
+std::string overflow_error(std::string_view blob, std::string_view number, std::size_t offset) {
+  std::string message = "json: cannot unmarshal number ";
+  message += number;
+  message += " into Go value of type float64";
+  return pretty_unmarshal_error(blob, message, offset);
+}
+
+} // namespace opm::json

@@ -1,0 +1,50 @@
+#include "json/tree.hpp"
+
+#include <utility>
+
+namespace opm::json {
+
+Json deep_copy(const Json& source) {
+  if (!source.is_structured()) {
+    return source;
+  }
+  auto shell = [](const Json& v) {
+    if (v.is_object()) {
+      return Json(Json::value_t::object);
+    }
+    if (v.is_array()) {
+      return Json(Json::value_t::array);
+    }
+    return v;
+  };
+  Json root = shell(source);
+  std::vector<std::pair<const Json*, Json*>> work{{&source, &root}};
+  while (!work.empty()) {
+    auto [from, to] = work.back();
+    work.pop_back();
+    if (from->is_object()) {
+      auto& object = to->get_ref<Json::object_t&>();
+      for (const auto& [key, child] : from->get_ref<const Json::object_t&>()) {
+        auto [it, inserted] = object.emplace(key, shell(child));
+        if (child.is_structured()) {
+          work.emplace_back(&child, &it->second);
+        }
+      }
+    } else {
+      const auto& items = from->get_ref<const Json::array_t&>();
+      auto& array = to->get_ref<Json::array_t&>();
+      array.reserve(items.size());
+      for (const auto& child : items) {
+        array.push_back(shell(child));
+      }
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        if (items[i].is_structured()) {
+          work.emplace_back(&items[i], &array[i]);
+        }
+      }
+    }
+  }
+  return root;
+}
+
+} // namespace opm::json

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+namespace opm::json {
+
+// A decoded JSON value. Objects keep their members sorted by byte order, exactly as
+// Go's encoder writes a map, which is how latest upstream normalises every blob.
+// Numbers: number_integer / number_unsigned for integers as YAML or JSON spelled them,
+// number_float otherwise. Blobs of a loaded catalog hold floats only (Go decodes them
+// into float64), see normalize_numbers().
+using Json = nlohmann::json;
+
+// Convert every number in `v` to a double, as Go does when it decodes into interface{}.
+void normalize_numbers(Json& v);
+
+} // namespace opm::json
+
+namespace opm {
+using json::Json;
+} // namespace opm

@@ -1,0 +1,198 @@
+#include "json/writer.hpp"
+
+#include "util/go_format.hpp"
+
+#include <charconv>
+
+namespace opm::json {
+
+void Writer::new_line() {
+  if (m_style.indent > 0) {
+    m_out.push_back('\n');
+    m_out.append(static_cast<std::size_t>(m_depth) * static_cast<std::size_t>(m_style.indent), ' ');
+  }
+}
+
+void Writer::before_value() {
+  if (m_after_key) {
+    m_after_key = false;
+    return;
+  }
+  if (m_depth == 0) {
+    return;
+  }
+  if (!m_empty) {
+    m_out.push_back(',');
+  }
+  m_empty = false;
+  new_line();
+}
+
+void Writer::begin_object() {
+  before_value();
+  m_out.push_back('{');
+  ++m_depth;
+  m_empty = true;
+}
+
+void Writer::end_object() {
+  --m_depth;
+  if (!m_empty) {
+    new_line();
+  }
+  m_out.push_back('}');
+  m_empty = false;
+}
+
+void Writer::begin_array() {
+  before_value();
+  m_out.push_back('[');
+  ++m_depth;
+  m_empty = true;
+}
+
+void Writer::end_array() {
+  --m_depth;
+  if (!m_empty) {
+    new_line();
+  }
+  m_out.push_back(']');
+  m_empty = false;
+}
+
+void Writer::key(std::string_view name) {
+  if (!m_empty) {
+    m_out.push_back(',');
+  }
+  m_empty = false;
+  new_line();
+  util::append_json_string(m_out, name, m_style.escape_html);
+  m_out += m_style.indent > 0 ? ": " : ":";
+  m_after_key = true;
+}
+
+void Writer::string(std::string_view text) {
+  before_value();
+  util::append_json_string(m_out, text, m_style.escape_html);
+}
+
+void Writer::literal(std::string_view text) {
+  before_value();
+  m_out.append(text);
+}
+
+void Writer::raw(std::string_view compact) {
+  before_value();
+  if (m_style.indent <= 0) {
+    m_out.append(compact);
+    return;
+  }
+  const int base = m_depth;
+  bool in_string = false;
+  bool open = false; // a '{' or '[' was just written
+  auto line = [&](int depth) {
+    m_out.push_back('\n');
+    m_out.append(static_cast<std::size_t>(depth) * static_cast<std::size_t>(m_style.indent), ' ');
+  };
+  int depth = base;
+  for (std::size_t i = 0; i < compact.size(); ++i) {
+    const char c = compact[i];
+    if (in_string) {
+      m_out.push_back(c);
+      if (c == '\\' && i + 1 < compact.size()) {
+        m_out.push_back(compact[++i]);
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (open && c != '}' && c != ']') {
+      open = false;
+      line(++depth);
+    }
+    switch (c) {
+    case '{':
+    case '[':
+      open = true;
+      m_out.push_back(c);
+      break;
+    case '}':
+    case ']':
+      if (open) {
+        open = false;
+      } else {
+        line(--depth);
+      }
+      m_out.push_back(c);
+      break;
+    case ',':
+      m_out.push_back(c);
+      line(depth);
+      break;
+    case ':':
+      m_out.append(": ");
+      break;
+    case '"':
+      in_string = true;
+      m_out.push_back(c);
+      break;
+    default:
+      m_out.push_back(c);
+    }
+  }
+}
+
+void Writer::value(const Json& v) {
+  switch (v.type()) {
+  case Json::value_t::object:
+    begin_object();
+    for (const auto& [name, member] : v.get_ref<const Json::object_t&>()) {
+      key(name);
+      value(member);
+    }
+    end_object();
+    return;
+  case Json::value_t::array:
+    begin_array();
+    for (const auto& element : v) {
+      value(element);
+    }
+    end_array();
+    return;
+  case Json::value_t::string:
+    string(v.get_ref<const std::string&>());
+    return;
+  case Json::value_t::boolean:
+    literal(v.get<bool>() ? "true" : "false");
+    return;
+  case Json::value_t::number_integer:
+  case Json::value_t::number_unsigned: {
+    char buf[24];
+    const auto res = v.is_number_unsigned()
+                         ? std::to_chars(buf, buf + sizeof buf, v.get<std::uint64_t>())
+                         : std::to_chars(buf, buf + sizeof buf, v.get<std::int64_t>());
+    literal(std::string_view(buf, static_cast<std::size_t>(res.ptr - buf)));
+    return;
+  }
+  case Json::value_t::number_float:
+    before_value();
+    util::append_json_float(m_out, v.get<double>());
+    return;
+  default:
+    literal("null");
+    return;
+  }
+}
+
+void append(std::string& out, const Json& v, Style style) {
+  Writer w(out, style);
+  w.value(v);
+}
+
+std::string to_text(const Json& v, Style style) {
+  std::string out;
+  append(out, v, style);
+  return out;
+}
+
+} // namespace opm::json

@@ -1,0 +1,204 @@
+#include "util/go_format.hpp"
+#include "util/strings.hpp"
+#include "util/swar.hpp"
+#include "util/utf8.hpp"
+
+#include <array>
+#include <charconv>
+#include <cstdint>
+#include <vector>
+
+namespace opm::util {
+
+using Json = nlohmann::json;
+
+namespace {
+
+// 0: written as is; 1: needs an escape (or is an HTML character, see below).
+constexpr std::array<std::uint8_t, 128> make_ascii_table(bool escape_html) {
+  std::array<std::uint8_t, 128> t{};
+  for (int c = 0; c < 0x20; ++c) {
+    t[c] = 1;
+  }
+  t['"'] = 1;
+  t['\\'] = 1;
+  if (escape_html) {
+    t['<'] = 1;
+    t['>'] = 1;
+    t['&'] = 1;
+  }
+  return t;
+}
+
+constexpr auto k_plain_table = make_ascii_table(false);
+constexpr auto k_html_table = make_ascii_table(true);
+constexpr char k_hex_lower[] = "0123456789abcdef";
+
+void append_ascii_escape(std::string& out, unsigned char c) {
+  switch (c) {
+  case '"':
+    out += "\\\"";
+    return;
+  case '\\':
+    out += "\\\\";
+    return;
+  case '\b':
+    out += "\\b";
+    return;
+  case '\f':
+    out += "\\f";
+    return;
+  case '\n':
+    out += "\\n";
+    return;
+  case '\r':
+    out += "\\r";
+    return;
+  case '\t':
+    out += "\\t";
+    return;
+  default:
+    out += "\\u00";
+    out.push_back(k_hex_lower[c >> 4]);
+    out.push_back(k_hex_lower[c & 0xF]);
+    return;
+  }
+}
+
+void append_go_syntax_scalar(std::string& out, const Json& v, bool in_container) {
+  switch (v.type()) {
+  case Json::value_t::null:
+    out += in_container ? "interface {}(nil)" : "<nil>";
+    break;
+  case Json::value_t::boolean:
+    out += v.get<bool>() ? "true" : "false";
+    break;
+  case Json::value_t::number_integer:
+    out += std::to_string(v.get<std::int64_t>());
+    break;
+  case Json::value_t::number_unsigned: {
+    char buf[32];
+    auto r = std::to_chars(buf, buf + sizeof buf, v.get<std::uint64_t>(), 16);
+    out += "0x";
+    out.append(buf, r.ptr);
+    break;
+  }
+  case Json::value_t::number_float:
+    out += format_float(v.get<double>(), 'g', 64);
+    break;
+  case Json::value_t::string:
+    out += go_quote(v.get_ref<const std::string&>());
+    break;
+  default:
+    break;
+  }
+}
+
+} // namespace
+
+std::string quote_char(unsigned char c) {
+  if (c == '\'') {
+    return R"('\'')";
+  }
+  if (c == '"') {
+    return R"('"')";
+  }
+  // Go converts the byte to the rune U+00XX, then quotes it.
+  std::string rune;
+  append_utf8(rune, c);
+  std::string quoted = go_quote(rune);
+  return "'" + quoted.substr(1, quoted.size() - 2) + "'";
+}
+
+std::string go_syntax(const Json& root) {
+  // Iterative, so that deeply nested keys cannot exhaust the stack.
+  struct Level {
+    const Json* value;
+    Json::const_iterator next;
+    bool first = true;
+  };
+  std::string out;
+  std::vector<Level> stack;
+  auto open = [&](const Json& v, bool in_container) {
+    if (v.is_object()) {
+      out += "map[interface {}]interface {}{";
+      stack.push_back({&v, v.begin()});
+    } else if (v.is_array()) {
+      out += "[]interface {}{";
+      stack.push_back({&v, v.begin()});
+    } else {
+      append_go_syntax_scalar(out, v, in_container);
+    }
+  };
+  open(root, false);
+  while (!stack.empty()) {
+    Level& level = stack.back();
+    if (level.next == level.value->end()) {
+      out += '}';
+      stack.pop_back();
+      continue;
+    }
+    if (!level.first) {
+      out += ", ";
+    }
+    level.first = false;
+    auto it = level.next++;
+    if (level.value->is_object()) {
+      out += go_quote(it.key());
+      out += ':';
+    }
+    open(*it, true);
+  }
+  return out;
+}
+
+void append_json_string(std::string& out, std::string_view s, bool escape_html) {
+  const auto& table = escape_html ? k_html_table : k_plain_table;
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const std::size_t n = s.size();
+  out.reserve(out.size() + n + 2);
+  out.push_back('"');
+  std::size_t start = 0;
+  std::size_t i = 0;
+  while (i < n) {
+    while (i + 8 <= n) {
+      const std::uint64_t word = swar::load(p + i);
+      std::uint64_t special = swar::has_json_string_special(word);
+      if (escape_html) {
+        special |=
+            swar::has_byte(word, '<') | swar::has_byte(word, '>') | swar::has_byte(word, '&');
+      }
+      if (special != 0) {
+        break;
+      }
+      i += 8;
+    }
+    if (i >= n) {
+      break;
+    }
+    const unsigned char c = p[i];
+    if (c < 0x80) {
+      if (table[c] == 0) {
+        ++i;
+        continue;
+      }
+      out.append(s.data() + start, i - start);
+      append_ascii_escape(out, c);
+      start = ++i;
+      continue;
+    }
+    const utf8::Rune r = utf8::decode(p + i, n - i);
+    if (r.valid && r.code != 0x2028 && r.code != 0x2029) {
+      i += r.length;
+      continue;
+    }
+    out.append(s.data() + start, i - start);
+    out += r.valid ? (r.code == 0x2028 ? "\\u2028" : "\\u2029") : "\\ufffd";
+    i += r.length;
+    start = i;
+  }
+  out.append(s.data() + start, n - start);
+  out.push_back('"');
+}
+
+} // namespace opm::util

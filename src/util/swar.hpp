@@ -1,0 +1,51 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+// Tests on eight bytes at once (SWAR), to skip quickly over long runs of ordinary text.
+namespace opm::util::swar {
+
+inline constexpr std::uint64_t k_ones = 0x0101010101010101ULL;
+inline constexpr std::uint64_t k_highs = 0x8080808080808080ULL;
+
+inline std::uint64_t load(const unsigned char* p) {
+  std::uint64_t word = 0;
+  std::memcpy(&word, p, sizeof word);
+  return word;
+}
+
+// Non-zero when some byte of `word` is below `n` (n <= 128).
+constexpr std::uint64_t has_less(std::uint64_t word, std::uint8_t n) {
+  return (word - k_ones * n) & ~word & k_highs;
+}
+
+// Non-zero when some byte of `word` equals `b`.
+constexpr std::uint64_t has_byte(std::uint64_t word, std::uint8_t b) {
+  const std::uint64_t x = word ^ (k_ones * b);
+  return (x - k_ones) & ~x & k_highs;
+}
+
+// Non-zero when some byte of `word` is 0x80 or above.
+constexpr std::uint64_t has_high(std::uint64_t word) { return word & k_highs; }
+
+// Non-zero when some byte of `word` needs care inside a JSON string: '"', '\\', a control
+// character or a byte of a multi-byte UTF-8 sequence.
+constexpr std::uint64_t has_json_string_special(std::uint64_t word) {
+  return has_high(word) | has_less(word, 0x20) | has_byte(word, '"') | has_byte(word, '\\');
+}
+
+// The first position from `pos` on (or `size`) whose byte needs care inside a JSON string.
+inline std::size_t skip_json_string_plain(const unsigned char* p, std::size_t pos,
+                                          std::size_t size) {
+  while (pos + 8 <= size && has_json_string_special(load(p + pos)) == 0) {
+    pos += 8;
+  }
+  while (pos < size && p[pos] != '"' && p[pos] != '\\' && p[pos] >= 0x20 && p[pos] < 0x80) {
+    ++pos;
+  }
+  return pos;
+}
+
+} // namespace opm::util::swar
