@@ -288,7 +288,9 @@ Response CurlTransport::send(const Request& request) {
   curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
   curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(h, CURLOPT_USERAGENT, m_options.user_agent.c_str());
+  if (!m_options.user_agent.empty()) {
+    curl_easy_setopt(h, CURLOPT_USERAGENT, m_options.user_agent.c_str());
+  }
   curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt(h, CURLOPT_HEADERDATA, &ex);
   curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
