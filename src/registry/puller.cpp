@@ -279,9 +279,9 @@ private:
       if (interrupted()) {
         return r;
       }
-      failures.push_back(src.ref.string() + ": " + r.error().message());
+      failures.push_back(src.ref.to_string() + ": " + r.error().message());
       last = r.error();
-      m_options.log.debug("pulling {} from {} failed: {}", text, src.ref.string(),
+      m_options.log.debug("pulling {} from {} failed: {}", text, src.ref.to_string(),
                           r.error().message());
     }
     if (failures.size() == 1) {
@@ -298,12 +298,12 @@ private:
   Result<PulledImage> from_source(std::string_view text, const PullSource& src, bool with_layers) {
     Session* s = OPM_TRY(session());
     BlobStore* st = OPM_TRY(store());
-    Endpoint ep{src.ref.api_host(), src.ref.domain, src.insecure};
+    Endpoint ep{api_host(src.ref), src.ref.domain, src.insecure};
     const std::string& repo = src.ref.path;
 
     PulledImage image;
     image.reference = std::string(text);
-    image.source = src.ref.string();
+    image.source = src.ref.to_string();
 
     Descriptor top;
     std::string body;
@@ -316,7 +316,7 @@ private:
       // no manifest read and us no body.
       std::optional<Descriptor> known;
       if (src.ref.digest.empty()) {
-        known = st->lookup(src.ref.string());
+        known = st->lookup(src.ref.to_string());
         if (known && !st->has(known->digest, known->size)) {
           known.reset();
         }
@@ -374,7 +374,7 @@ private:
     auto config_body = OPM_TRY(st->read(manifest.config.digest, k_manifest_body_cap));
     auto config = OPM_TRY(parse_config(config_body));
     image.labels = std::move(config.labels);
-    st->note(src.ref.string(), top);
+    st->note(src.ref.to_string(), top);
     return image;
   }
 
