@@ -50,90 +50,105 @@ Result<PulledImage> RemoteSource::pull_from(std::string_view text, const PullSou
                                             bool with_layers) {
   Session* s = OPM_TRY(session());
   BlobStore* st = OPM_TRY(store());
-  Endpoint ep{api_host(src.ref), src.ref.domain, src.insecure};
-  const std::string& repo = src.ref.path;
+  Target at{*s, *st, Endpoint{api_host(src.ref), src.ref.domain, src.insecure}, src.ref.path};
 
   PulledImage image;
   image.reference = std::string(text);
   image.source = src.ref.to_string();
-
-  Descriptor top;
-  std::string body;
-  if (!src.ref.digest.empty() && st->has(src.ref.digest, -1)) {
-    body = OPM_TRY(st->read(src.ref.digest, k_manifest_body_cap));
-    top.digest = src.ref.digest;
-    top.size = static_cast<std::int64_t>(body.size());
-  } else {
-    // A tag pulled before is asked for conditionally: an unchanged tag costs the registry
-    // no manifest read and us no body.
-    std::optional<Descriptor> known;
-    if (src.ref.digest.empty()) {
-      known = st->lookup(src.ref.to_string());
-      if (known && !st->has(known->digest, known->size)) {
-        known.reset();
-      }
-    }
-    OPM_TRY(
-        fetch_manifest(*s, *st, ep, repo, src.ref.identifier(), src.ref.digest, top, body, known));
-  }
-  auto manifest = OPM_TRY(parse_manifest(body, top.media_type));
-  top.media_type = manifest.media_type;
-  image.digest = top.digest;
-  image.media_type = top.media_type;
-  image.image_digest = top.digest;
+  auto top = OPM_TRY(top_manifest(at, src.ref));
+  auto manifest = OPM_TRY(parse_manifest(top.body, top.descriptor.media_type));
+  top.descriptor.media_type = manifest.media_type;
+  image.digest = top.descriptor.digest;
+  image.media_type = top.descriptor.media_type;
+  image.image_digest = top.descriptor.digest;
   if (manifest.kind == ManifestKind::index) {
     auto child = OPM_TRY(platform_child(manifest, m_options.platform));
-    std::string child_body;
-    if (st->has(child.digest, child.size)) {
-      child_body = OPM_TRY(st->read(child.digest, k_manifest_body_cap));
-    } else {
-      Descriptor got;
-      OPM_TRY(fetch_manifest(*s, *st, ep, repo, child.digest, child.digest, got, child_body));
-      if (static_cast<std::int64_t>(child_body.size()) != child.size) {
-        return util::fail(Errc::network, fmt::format("size mismatch for {}: got {} bytes, want {}",
-                                                     child.digest, child_body.size(), child.size));
-      }
-      child.media_type = got.media_type.empty() ? child.media_type : got.media_type;
-    }
-    manifest = OPM_TRY(parse_manifest(child_body, child.media_type));
-    if (manifest.kind != ManifestKind::image) {
-      return util::fail(Errc::invalid,
-                        fmt::format("index entry {} is not an image manifest", child.digest));
-    }
+    manifest = OPM_TRY(child_manifest(at, child));
     image.image_digest = child.digest;
   }
   image.config_digest = manifest.config.digest;
   image.layers = manifest.layers;
+  OPM_TRY(fetch_blobs(at, manifest, with_layers, text));
+  auto config_body = OPM_TRY(st->read(manifest.config.digest, k_manifest_body_cap));
+  auto config = OPM_TRY(parse_config(config_body));
+  image.labels = std::move(config.labels);
+  st->note(src.ref.to_string(), top.descriptor);
+  return image;
+}
+
+Result<RemoteSource::Fetched> RemoteSource::top_manifest(const Target& at, const Reference& ref) {
+  if (!ref.digest.empty() && at.store.has(ref.digest, -1)) {
+    Fetched cached;
+    cached.body = OPM_TRY(at.store.read(ref.digest, k_manifest_body_cap));
+    cached.descriptor.digest = ref.digest;
+    cached.descriptor.size = static_cast<std::int64_t>(cached.body.size());
+    return cached;
+  }
+  // A tag pulled before is asked for conditionally: an unchanged tag costs the registry
+  // no manifest read and us no body.
+  std::optional<Descriptor> known;
+  if (ref.digest.empty()) {
+    known = at.store.lookup(ref.to_string());
+    if (known && !at.store.has(known->digest, known->size)) {
+      known.reset();
+    }
+  }
+  return fetch_manifest(at, ref.identifier(), ref.digest, known);
+}
+
+Result<Manifest> RemoteSource::child_manifest(const Target& at, Descriptor child) {
+  std::string body;
+  if (at.store.has(child.digest, child.size)) {
+    body = OPM_TRY(at.store.read(child.digest, k_manifest_body_cap));
+  } else {
+    auto got = OPM_TRY(fetch_manifest(at, child.digest, child.digest));
+    body = std::move(got.body);
+    if (static_cast<std::int64_t>(body.size()) != child.size) {
+      return util::fail(Errc::network, fmt::format("size mismatch for {}: got {} bytes, want {}",
+                                                   child.digest, body.size(), child.size));
+    }
+    if (!got.descriptor.media_type.empty()) {
+      child.media_type = got.descriptor.media_type;
+    }
+  }
+  auto manifest = OPM_TRY(parse_manifest(body, child.media_type));
+  if (manifest.kind != ManifestKind::image) {
+    return util::fail(Errc::invalid,
+                      fmt::format("index entry {} is not an image manifest", child.digest));
+  }
+  return manifest;
+}
+
+Result<void> RemoteSource::fetch_blobs(const Target& at, const Manifest& manifest, bool with_layers,
+                                       std::string_view ref) {
   // Layers download beside the config: one round trip less per image on slow links.
-  bool need_layers =
-      with_layers && std::any_of(manifest.layers.begin(), manifest.layers.end(),
-                                 [&](const Descriptor& l) { return !st->has(l.digest, l.size); });
+  bool need_layers = with_layers && std::any_of(manifest.layers.begin(), manifest.layers.end(),
+                                                [&](const Descriptor& l) {
+                                                  return !at.store.has(l.digest, l.size);
+                                                });
   std::future<Result<void>> layers_done;
   if (need_layers) {
     layers_done = std::async(std::launch::async, [&]() -> Result<void> {
       for (const auto& l : manifest.layers) {
-        OPM_TRY(fetch_blob(*s, *st, ep, repo, l, text));
+        OPM_TRY(fetch_blob(at, l, ref));
       }
       return {};
     });
   }
-  auto config_fetched = fetch_blob(*s, *st, ep, repo, manifest.config, text);
+  auto config_fetched = fetch_blob(at, manifest.config, ref);
   if (layers_done.valid()) {
     OPM_TRY(layers_done.get());
   }
-  OPM_TRY(std::move(config_fetched));
-  auto config_body = OPM_TRY(st->read(manifest.config.digest, k_manifest_body_cap));
-  auto config = OPM_TRY(parse_config(config_body));
-  image.labels = std::move(config.labels);
-  st->note(src.ref.to_string(), top);
-  return image;
+  return config_fetched;
 }
 
-Result<void> RemoteSource::fetch_manifest(Session& s, BlobStore& st, const Endpoint& ep,
-                                          const std::string& repo, const std::string& id,
-                                          const std::string& want_digest, Descriptor& out,
-                                          std::string& body,
-                                          const std::optional<Descriptor>& known) {
+Result<RemoteSource::Fetched> RemoteSource::fetch_manifest(const Target& at, const std::string& id,
+                                                           const std::string& want_digest,
+                                                           const std::optional<Descriptor>& known) {
+  const std::string& repo = at.repo;
+  Fetched got;
+  Descriptor& out = got.descriptor;
+  std::string& body = got.body;
   Request req;
   req.url = fmt::format("/v2/{}/manifests/{}", repo, id);
   req.set_header("Accept", std::string(media::accept));
@@ -141,12 +156,12 @@ Result<void> RemoteSource::fetch_manifest(Session& s, BlobStore& st, const Endpo
     req.set_header("If-None-Match", fmt::format("\"{}\"", known->digest));
   }
   req.max_body = k_manifest_body_cap;
-  auto r = OPM_TRY(s.request(ep, repo, req));
+  auto r = OPM_TRY(at.session.request(at.endpoint, repo, req));
   req.url = r.url;
   if (known && r.status == 304 && !r.broken()) {
-    body = OPM_TRY(st.read(known->digest, k_manifest_body_cap));
+    body = OPM_TRY(at.store.read(known->digest, k_manifest_body_cap));
     out = *known;
-    return {};
+    return got;
   }
   if (r.body_too_large) {
     return util::fail(Errc::network,
@@ -183,8 +198,8 @@ Result<void> RemoteSource::fetch_manifest(Session& s, BlobStore& st, const Endpo
   if (out.media_type == media::docker_schema1 || out.media_type == media::docker_schema1_signed) {
     return util::fail(Errc::invalid, std::string(k_schema1_error));
   }
-  OPM_TRY(st.put(out.digest, body));
-  return {};
+  OPM_TRY(at.store.put(out.digest, body));
+  return got;
 }
 
 Result<BlobStore*> RemoteSource::store() {
@@ -229,16 +244,17 @@ Result<const RegistriesConf*> RemoteSource::conf() {
   return &*m_conf;
 }
 
-Result<void> RemoteSource::fetch_blob(Session& s, BlobStore& st, const Endpoint& ep,
-                                      const std::string& repo, const Descriptor& d,
-                                      std::string_view ref) {
+Result<void> RemoteSource::fetch_blob(const Target& at, const Descriptor& d, std::string_view ref) {
+  BlobStore& st = at.store;
   if (st.has(d.digest, d.size)) {
     return {};
   }
   Request req;
-  req.url = fmt::format("/v2/{}/blobs/{}", repo, d.digest);
+  req.url = fmt::format("/v2/{}/blobs/{}", at.repo, d.digest);
   req.blob = true;
-  SendRequest send = [&](Request r) { return s.request(ep, repo, std::move(r)); };
+  SendRequest send = [&](Request r) {
+    return at.session.request(at.endpoint, at.repo, std::move(r));
+  };
   std::function<void(std::uint64_t)> progress;
   if (m_options.progress) {
     progress = [&](std::uint64_t written) {

@@ -42,12 +42,31 @@ private:
   Result<BlobStore*> store();
   Result<Session*> session();
   Result<const RegistriesConf*> conf();
-  Result<void> fetch_manifest(Session& s, BlobStore& st, const Endpoint& ep,
-                              const std::string& repo, const std::string& id,
-                              const std::string& want_digest, Descriptor& out, std::string& body,
-                              const std::optional<Descriptor>& known = std::nullopt);
-  Result<void> fetch_blob(Session& s, BlobStore& st, const Endpoint& ep, const std::string& repo,
-                          const Descriptor& d, std::string_view ref);
+  // Where one pull goes: the client, the cache, the registry and the repository in it.
+  struct Target {
+    Session& session;
+    BlobStore& store;
+    Endpoint endpoint;
+    std::string repo;
+  };
+  struct Fetched {
+    Descriptor descriptor;
+    std::string body;
+  };
+  // The manifest or index the reference names: from the cache for a digest it holds, else
+  // fetched (a tag known from an earlier pull is asked for with If-None-Match).
+  Result<Fetched> top_manifest(const Target& at, const Reference& ref);
+  // The image manifest an index entry names, checked against the entry's size.
+  Result<Manifest> child_manifest(const Target& at, Descriptor child);
+  // GET /v2/<repo>/manifests/<id>, verified against `want_digest` and the registry's
+  // Docker-Content-Digest, then put in the cache; schema 1 is refused.
+  Result<Fetched> fetch_manifest(const Target& at, const std::string& id,
+                                 const std::string& want_digest,
+                                 const std::optional<Descriptor>& known = std::nullopt);
+  // The config, and the layers too when `with_layers`, into the cache.
+  Result<void> fetch_blobs(const Target& at, const Manifest& manifest, bool with_layers,
+                           std::string_view ref);
+  Result<void> fetch_blob(const Target& at, const Descriptor& d, std::string_view ref);
 
   const Options& m_options;
   std::mutex m_mutex;
