@@ -3,6 +3,7 @@
 #include "registry/manifest.hpp"
 #include "render/image.hpp"
 #include "util/strings.hpp"
+#include "util/version.hpp"
 
 #include <fmt/format.h>
 
@@ -51,6 +52,7 @@ registry::Options registry_options(const Context& ctx) {
   o.cache_disabled = no_cache == "1" || no_cache == "true" || no_cache == "yes";
   o.jobs = jobs_from_env(ctx);
   o.limits = registry::limits_from_env(ctx.env.vars);
+  o.user_agent = fmt::format("opm/{}", util::version());
   return o;
 }
 

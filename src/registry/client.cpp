@@ -1,8 +1,9 @@
 #include "registry/client.hpp"
 
-#include "registry/cancel.hpp"
 #include "registry/curl_transport.hpp"
 #include "registry/reference.hpp"
+#include "registry/retry.hpp"
+#include "registry/transport_layers.hpp"
 #include "util/strings.hpp"
 
 #include <nlohmann/json.hpp>
@@ -10,9 +11,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
-#include <random>
-#include <thread>
 
 namespace opm::registry {
 
@@ -27,45 +25,6 @@ std::string base64(std::string_view in) {
                           static_cast<int>(in.size()));
   out.resize(static_cast<std::size_t>(n));
   return out;
-}
-
-bool retryable_status(long status) {
-  return status == 408 || status == 429 || status == 500 || status == 502 || status == 503 ||
-         status == 504;
-}
-
-bool is_redirect(long status) {
-  return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
-}
-
-// Retry-After: delta-seconds or an HTTP date; past dates and garbage give nullopt.
-std::optional<std::chrono::milliseconds> retry_after(const Response& r) {
-  auto v = r.header("retry-after");
-  if (!v || v->empty()) {
-    return std::nullopt;
-  }
-  if (std::all_of(v->begin(), v->end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    return std::chrono::milliseconds(std::stoll(v->substr(0, 9)) * 1000);
-  }
-  std::tm tm{};
-  if (::strptime(v->c_str(), "%a, %d %b %Y %H:%M:%S", &tm) == nullptr) {
-    return std::nullopt;
-  }
-  std::time_t when = ::timegm(&tm);
-  std::time_t now = std::time(nullptr);
-  if (when <= now) {
-    return std::nullopt;
-  }
-  return std::chrono::milliseconds((when - now) * 1000);
-}
-
-void interruptible_sleep(std::chrono::milliseconds d) {
-  auto until = Clock::now() + d;
-  while (!interrupted() && Clock::now() < until) {
-    std::this_thread::sleep_for(std::min<std::chrono::milliseconds>(
-        std::chrono::milliseconds(50),
-        std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now())));
-  }
 }
 
 std::string sorted_scopes(std::string_view scopes) {
@@ -134,11 +93,15 @@ struct Session::TokenEntry {
 };
 
 Session::Session(const Options& options, std::unique_ptr<Transport> transport)
-    : m_options(options), m_keychain(options), m_transport(std::move(transport)) {
-  if (!m_transport) {
-    m_transport = std::make_unique<CurlTransport>(
+    : m_options(options), m_keychain(options) {
+  if (!transport) {
+    transport = std::make_unique<CurlTransport>(
         options, [this](const std::string& host) { return tls_for(host); });
   }
+  m_transport = std::make_unique<RetryTransport>(
+      std::make_unique<RedirectTransport>(
+          std::make_unique<LogTransport>(std::move(transport), options.log)),
+      options.retry, options.log);
 }
 
 Session::~Session() = default;
@@ -200,105 +163,6 @@ Error Session::status_error_text(const Request& request, const Response& respons
       code, fmt::format("{}: unexpected status {}: {}", where, line, first_bytes(response.body)));
 }
 
-Response Session::logged(const Request& request) {
-  Response r = m_transport->send(request);
-  if (m_options.log.enabled(LogLevel::debug)) {
-    std::string outcome = r.broken() ? "error: " + r.transport_error : std::to_string(r.status);
-    m_options.log.debug("{} {} -> {} ({} bytes, {} ms){}{}", request.method,
-                        redact_url(request.url), outcome, r.delivered, r.elapsed.count(),
-                        request.header("authorization") ? " [authorization redacted]" : "",
-                        request.note.empty() ? "" : " " + request.note);
-  }
-  for (const auto& w : r.all("warning")) {
-    if (w.starts_with("299")) {
-      std::lock_guard lock(m_mutex);
-      if (m_warnings.insert(w).second) {
-        m_options.log.warn("registry warning: {}", w);
-      }
-    }
-  }
-  return r;
-}
-
-Response Session::follow(Request request) {
-  auto origin = parse_url(request.url);
-  for (int hop = 0;; ++hop) {
-    Response r = logged(request);
-    if (!is_redirect(r.status) || hop >= 10) {
-      return r;
-    }
-    auto location = r.header("location");
-    if (!location) {
-      return r;
-    }
-    std::string next = resolve_url(request.url, *location);
-    auto next_url = parse_url(next);
-    if (!next_url) {
-      return r;
-    }
-    // Authorization is never carried to another scheme, host or port.
-    if (!origin || next_url->origin() != origin->origin()) {
-      request.remove_header("authorization");
-    }
-    if (r.status == 303 && request.method != "HEAD") {
-      request.method = "GET";
-      request.body.clear();
-    }
-    request.url = std::move(next);
-  }
-}
-
-Response Session::send(Request request, const std::string& host) {
-  const auto& policy = m_options.retry;
-  auto delay = policy.initial_delay;
-  thread_local std::mt19937 rng(std::random_device{}());
-  Response r;
-  for (int attempt = 1;; ++attempt) {
-    {
-      std::lock_guard lock(m_mutex);
-      if (m_failures[host] >= policy.host_failure_budget) {
-        r = Response{};
-        r.transport_error = fmt::format("giving up on {} after {} consecutive failed attempts",
-                                        host, m_failures[host]);
-        return r;
-      }
-    }
-    r = follow(request);
-    bool broke_clean =
-        r.broken() && r.retryable && r.delivered == 0 && !r.aborted_by_sink && !interrupted();
-    bool retry = retryable_status(r.status) || broke_clean;
-    {
-      std::lock_guard lock(m_mutex);
-      if (retry) {
-        ++m_failures[host];
-      } else if (!r.broken()) {
-        m_failures[host] = 0;
-      }
-    }
-    if (!retry || attempt >= policy.max_attempts || interrupted()) {
-      r.attempts = attempt;
-      if (retry && attempt > 1 && r.broken()) {
-        r.transport_error += fmt::format(" (after {} attempts)", attempt);
-      }
-      return r;
-    }
-    std::chrono::milliseconds wait = delay;
-    if (auto after = retry_after(r)) {
-      wait = std::min(*after, policy.max_retry_after);
-    } else {
-      std::uniform_real_distribution<double> jitter(0.9, 1.1);
-      wait = std::chrono::milliseconds(
-          static_cast<long long>(static_cast<double>(delay.count()) * jitter(rng)));
-      delay = std::min(delay * 2, policy.max_delay);
-    }
-    m_options.log.debug("retry {}/{} of {} {} in {} ms: {}", attempt + 1, policy.max_attempts,
-                        request.method, redact_url(request.url), wait.count(),
-                        r.broken() ? r.transport_error : std::to_string(r.status));
-    interruptible_sleep(wait);
-    request.note = fmt::format("(attempt {})", attempt + 1);
-  }
-}
-
 Result<std::shared_ptr<Session::HostState>> Session::ping(const Endpoint& endpoint) {
   std::shared_ptr<HostState> host;
   {
@@ -336,7 +200,7 @@ Result<std::shared_ptr<Session::HostState>> Session::ping(const Endpoint& endpoi
     Request req;
     req.url = scheme + "://" + endpoint.api_host + "/v2/";
     req.max_body = k_small_body_cap;
-    Response r = send(req, endpoint.api_host);
+    Response r = m_transport->send(req);
     bool v2 = r.status == 200 || r.status == 401 ||
               (r.status != 0 && r.header("docker-distribution-api-version").has_value());
     if (v2) {
@@ -437,7 +301,7 @@ Result<std::string> Session::fetch_token(const Endpoint& endpoint, const Challen
     if (!q.empty()) {
       req.body += "&" + q;
     }
-    r = send(req, realm_url->host);
+    r = m_transport->send(req);
     done = !(r.status == 404 || r.status == 405 || r.status == 401);
   }
   if (!done) {
@@ -448,7 +312,7 @@ Result<std::string> Session::fetch_token(const Endpoint& endpoint, const Challen
     if (creds && !creds->username.empty()) {
       req.set_header("Authorization", "Basic " + base64(creds->username + ":" + creds->password));
     }
-    r = send(req, realm_url->host);
+    r = m_transport->send(req);
   }
   if (r.broken()) {
     return util::fail(Errc::network, fmt::format("fetching token from {}: {}",
@@ -548,7 +412,7 @@ Result<Response> Session::request(const Endpoint& endpoint, const std::string& r
       request.set_header("Authorization", auth);
     }
   }
-  Response r = send(request, endpoint.api_host);
+  Response r = m_transport->send(request);
   if (r.status == 401) {
     std::vector<Challenge> fresh;
     for (const auto& h : r.all("www-authenticate")) {
@@ -574,7 +438,7 @@ Result<Response> Session::request(const Endpoint& endpoint, const std::string& r
           OPM_TRY(authorization(endpoint, *host, *again, repository, actions, true, stale));
       if (!next.empty() && next != auth) {
         request.set_header("Authorization", next);
-        r = send(request, endpoint.api_host);
+        r = m_transport->send(request);
       }
     }
     if (r.status == 401) {

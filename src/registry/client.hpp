@@ -23,8 +23,9 @@ struct Endpoint {
 };
 
 // Everything shared by the requests of one process: scheme decisions, challenges,
-// tokens, TLS settings, failure budgets, and the transport stack
-// (auth -> retry -> redirects -> redacting log -> libcurl). Thread-safe.
+// tokens, TLS settings, and the transport stack under this authorising layer:
+// RetryTransport -> RedirectTransport -> LogTransport -> libcurl (or the transport given,
+// which replaces libcurl only). Thread-safe.
 class Session {
 public:
   explicit Session(const Options& options, std::unique_ptr<Transport> transport = nullptr);
@@ -38,7 +39,9 @@ public:
   Result<Response> request(const Endpoint& endpoint, const std::string& repository, Request request,
                            std::string_view actions = "pull");
 
-  // "GET <url>: CODE: message" for a failed answer (registry.md §3.1).
+  // "GET <url>: CODE: message" for a failed answer: the registry's error codes and
+  // messages when its body has them, else the status line (and the body's first bytes),
+  // plus "(after N attempts)" when it was retried.
   static Error status_error(const Request& request, const Response& response);
 
   [[nodiscard]] const Options& options() const { return m_options; }
@@ -58,10 +61,6 @@ private:
                                   const std::string& scopes, const std::string& repository);
   Result<std::optional<Credentials>> credentials(const Endpoint& endpoint,
                                                  const std::string& repository);
-  // Retries (registry.md §7) over redirects over the logged transport.
-  Response send(Request request, const std::string& host);
-  Response follow(Request request);
-  Response logged(const Request& request);
   std::shared_ptr<const TlsConfig> tls_for(const std::string& host);
 
   const Options& m_options;
@@ -71,9 +70,7 @@ private:
   std::map<std::string, std::shared_ptr<HostState>> m_hosts;
   std::map<std::string, std::shared_ptr<TokenEntry>> m_tokens;
   std::map<std::string, std::shared_ptr<const TlsConfig>> m_tls;
-  std::map<std::string, int> m_failures; // consecutive failed attempts per host
   std::set<std::string> m_insecure_hosts;
-  std::set<std::string> m_warnings;
 };
 
 } // namespace opm::registry

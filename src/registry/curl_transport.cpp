@@ -2,6 +2,7 @@
 
 #include "registry/cancel.hpp"
 #include "registry/reference.hpp"
+#include "util/c_free.hpp"
 
 #include <curl/curl.h>
 #include <openssl/ssl.h>
@@ -210,28 +211,49 @@ std::string proxy_for(const Options& options, std::string_view url_text) {
   return proxy.value_or("");
 }
 
+using CurlEasy = std::unique_ptr<CURL, util::CFree<curl_easy_cleanup>>;
+using CurlHeaders = std::unique_ptr<curl_slist, util::CFree<curl_slist_free_all>>;
+
+namespace {
+
+// The request's headers as libcurl's list, plus an empty "Expect:" so that bodies are
+// sent without waiting for "100 Continue".
+CurlHeaders header_list(const Headers& headers) {
+  CurlHeaders list;
+  auto append = [&list](const std::string& line) {
+    // On failure curl_slist_append returns null and leaves the list as it was.
+    if (curl_slist* grown = curl_slist_append(list.get(), line.c_str())) {
+      (void)list.release();
+      list.reset(grown);
+    }
+  };
+  for (const auto& [k, v] : headers) {
+    append(k + ": " + v);
+  }
+  append("Expect:");
+  return list;
+}
+
+} // namespace
+
+// Idle handles kept for their open connections.
 struct CurlTransport::Pool {
   std::mutex mutex;
-  std::vector<CURL*> idle;
-  ~Pool() {
-    for (CURL* h : idle) {
-      curl_easy_cleanup(h);
-    }
-  }
-  CURL* acquire() {
+  std::vector<CurlEasy> idle;
+  CurlEasy acquire() {
     {
       std::lock_guard lock(mutex);
       if (!idle.empty()) {
-        CURL* h = idle.back();
+        CurlEasy h = std::move(idle.back());
         idle.pop_back();
         return h;
       }
     }
-    return curl_easy_init();
+    return CurlEasy(curl_easy_init());
   }
-  void release(CURL* h) {
+  void release(CurlEasy h) {
     std::lock_guard lock(mutex);
-    idle.push_back(h);
+    idle.push_back(std::move(h));
   }
 };
 
@@ -252,7 +274,8 @@ Response CurlTransport::send(const Request& request) {
     response.transport_error = "invalid URL";
     return response;
   }
-  CURL* h = m_pool->acquire();
+  CurlEasy handle = m_pool->acquire();
+  CURL* h = handle.get();
   if (h == nullptr) {
     response.transport_error = "cannot initialise libcurl";
     return response;
@@ -265,7 +288,9 @@ Response CurlTransport::send(const Request& request) {
   curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
   curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(h, CURLOPT_USERAGENT, m_options.user_agent.c_str());
+  if (!m_options.user_agent.empty()) {
+    curl_easy_setopt(h, CURLOPT_USERAGENT, m_options.user_agent.c_str());
+  }
   curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt(h, CURLOPT_HEADERDATA, &ex);
   curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
@@ -313,12 +338,8 @@ Response CurlTransport::send(const Request& request) {
     curl_easy_setopt(h, CURLOPT_SSLVERSION, static_cast<long>(CURL_SSLVERSION_TLSv1_2));
   }
 
-  curl_slist* headers = nullptr;
-  for (const auto& [k, v] : request.headers) {
-    headers = curl_slist_append(headers, (k + ": " + v).c_str());
-  }
-  headers = curl_slist_append(headers, "Expect:");
-  curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers);
+  CurlHeaders headers = header_list(request.headers);
+  curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers.get());
   if (request.method == "HEAD") {
     curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
   } else if (request.method == "POST") {
@@ -335,7 +356,7 @@ Response CurlTransport::send(const Request& request) {
 
   CURLcode rc = curl_easy_perform(h);
   curl_easy_setopt(h, CURLOPT_HTTPHEADER, nullptr);
-  curl_slist_free_all(headers);
+  headers.reset();
   if (rc != CURLE_OK) {
     bool keep_status = response.body_too_large || response.aborted_by_sink;
     if (!keep_status) {
@@ -365,7 +386,7 @@ Response CurlTransport::send(const Request& request) {
   }
   response.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - started);
-  m_pool->release(h);
+  m_pool->release(std::move(handle));
   return response;
 }
 

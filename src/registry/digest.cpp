@@ -1,5 +1,7 @@
 #include "registry/digest.hpp"
 
+#include "util/c_free.hpp"
+
 #include <openssl/evp.h>
 
 namespace opm::registry {
@@ -7,8 +9,7 @@ namespace opm::registry {
 struct Hasher::State {
   const EVP_MD* md = nullptr;
   std::string name;
-  EVP_MD_CTX* ctx = nullptr;
-  ~State() { EVP_MD_CTX_free(ctx); }
+  std::unique_ptr<EVP_MD_CTX, util::CFree<EVP_MD_CTX_free>> ctx;
 };
 
 Hasher::Hasher(std::string_view algorithm) : m_state(std::make_unique<State>()) {
@@ -22,7 +23,7 @@ Hasher::Hasher(std::string_view algorithm) : m_state(std::make_unique<State>()) 
     m_state->name = "sha256";
     m_state->md = EVP_sha256();
   }
-  m_state->ctx = EVP_MD_CTX_new();
+  m_state->ctx.reset(EVP_MD_CTX_new());
   OPM_ASSERT(m_state->ctx != nullptr);
   reset();
 }
@@ -31,16 +32,16 @@ Hasher::~Hasher() = default;
 Hasher::Hasher(Hasher&&) noexcept = default;
 Hasher& Hasher::operator=(Hasher&&) noexcept = default;
 
-void Hasher::reset() { EVP_DigestInit_ex(m_state->ctx, m_state->md, nullptr); }
+void Hasher::reset() { EVP_DigestInit_ex(m_state->ctx.get(), m_state->md, nullptr); }
 
 void Hasher::update(std::string_view bytes) {
-  EVP_DigestUpdate(m_state->ctx, bytes.data(), bytes.size());
+  EVP_DigestUpdate(m_state->ctx.get(), bytes.data(), bytes.size());
 }
 
 std::string Hasher::finish() {
   unsigned char out[EVP_MAX_MD_SIZE];
   unsigned int len = 0;
-  EVP_DigestFinal_ex(m_state->ctx, out, &len);
+  EVP_DigestFinal_ex(m_state->ctx.get(), out, &len);
   static constexpr char k_hex[] = "0123456789abcdef";
   std::string s = m_state->name + ":";
   s.reserve(s.size() + len * 2);

@@ -52,7 +52,7 @@ struct Response {
   bool retryable = false;      // a broken exchange worth another attempt (resets, timeouts)
   std::uint64_t delivered = 0; // body bytes handed to the sink or collected
   std::string url;             // the absolute URL first requested (set by Session)
-  int attempts = 1;            // how many times the request was sent (set by Session)
+  int attempts = 1;            // how many times the request was sent (set by RetryTransport)
   std::chrono::milliseconds elapsed{0};
 
   [[nodiscard]] std::optional<std::string> header(std::string_view name) const;

@@ -18,11 +18,12 @@ inline constexpr std::string_view k_auth_files_helper = "containers-auth.json";
 struct Credentials {
   std::string username;
   std::string password;
-  std::string identity_token; // OAuth2 refresh token (registry.md §5.2)
+  std::string identity_token; // OAuth2 refresh token ("identitytoken" in auth files)
   std::string source; // where they came from, for logs: a file or a helper, never the secret
 };
 
-// Finds credentials the way `docker login` / `podman login` users expect (registry.md §5.4).
+// Finds credentials the way `docker login` / `podman login` users expect: the auth files
+// (search_order) and the credential helpers registries.conf names.
 // Thread-safe; results are cached per repository.
 class Keychain {
 public:

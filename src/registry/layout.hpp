@@ -14,7 +14,7 @@
 
 namespace opm::registry {
 
-// A content-addressed blob store laid out as an OCI image layout (registry.md §12.2):
+// A content-addressed blob store laid out as an OCI image layout:
 //   oci-layout, index.json, blobs/<alg>/<hex> (verified, 0444),
 //   ingest/<hex>.<pid>.<rand> (downloads in progress), ingest/<hex>.lock (flock).
 // Safe for many threads and for several processes sharing the directory.

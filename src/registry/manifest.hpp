@@ -22,7 +22,7 @@ inline constexpr std::string_view docker_schema1 =
     "application/vnd.docker.distribution.manifest.v1+json";
 inline constexpr std::string_view docker_schema1_signed =
     "application/vnd.docker.distribution.manifest.v1+prettyjws";
-// The Accept header of every manifest request (registry.md §4.1).
+// The Accept header of every manifest request.
 inline constexpr std::string_view accept =
     "application/vnd.oci.image.index.v1+json, "
     "application/vnd.docker.distribution.manifest.list.v2+json, "
@@ -68,7 +68,7 @@ Result<Platform> parse_platform(std::string_view text);
 // linux/<the architecture this binary was built for>, GOARCH spelling.
 Platform host_platform();
 
-// The index entry for `wanted` (registry.md §4.4). `fallback_amd64` keeps containerd's
+// The index entry for `wanted`. `fallback_amd64` keeps containerd's
 // linux/amd64 fallback for hosts of another architecture.
 Result<Descriptor> choose_platform(const Manifest& index, const Platform& wanted,
                                    bool fallback_amd64);

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "util/error.hpp"
-#include "util/version.hpp"
 
 #include <fmt/format.h>
 
@@ -39,7 +38,7 @@ struct Log {
   }
 };
 
-// Unpack limits against hostile layers (registry.md §9.5).
+// Unpack limits against hostile layers: decompression bombs, huge files, entry floods.
 struct UnpackLimits {
   std::uint64_t max_total_bytes = 8ULL << 30;
   std::uint64_t max_file_bytes = 2ULL << 30;
@@ -86,11 +85,13 @@ struct Options {
   UnpackLimits limits;
   // Environment as read once at start (HOME, DOCKER_CONFIG, SSL_CERT_FILE, proxies...).
   std::map<std::string, std::string> env;
-  // Roots searched for certs.d; empty = the standard three (registry.md §6.2).
+  // Roots searched for certs.d; empty = the standard three: $XDG_CONFIG_HOME/containers
+  // (else ~/.config/containers), /etc/containers and /etc/docker, each + "/certs.d".
   std::vector<std::filesystem::path> certs_dirs;
   Log log;
   std::function<void(const Progress&)> progress; // null = quiet
-  std::string user_agent = std::string("opm/") + std::string(util::version());
+  // Sent as User-Agent ("opm/<version>", filled in by the command layer); empty = none.
+  std::string user_agent;
 
   [[nodiscard]] std::optional<std::string> getenv(const std::string& name) const {
     auto it = env.find(name);
@@ -101,7 +102,8 @@ struct Options {
   }
 };
 
-// The global TLS flags' combination errors (registry.md §1.1), checked before any I/O.
+// The global TLS flags' combination errors (--use-http, --skip-tls-verify and the deprecated
+// --skip-tls exclude each other), checked before any I/O.
 Result<void> check_flag_combination(bool use_http, bool skip_tls_verify, bool skip_tls);
 
 // Unpack limits from OPM_UNPACK_MAX_TOTAL, _FILE, _ENTRIES, _RATIO (bytes, count, ratio).

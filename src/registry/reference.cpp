@@ -1,9 +1,6 @@
-// Registry-side reference handling on top of util::parse_reference (Docker's grammar):
-// the default tag, opm's canonical-only rule, the Docker Hub API host, and bracketed IPv6
-// registries, which the shared grammar does not know.
+// Pulling rules on top of util::parse_reference (Docker's grammar): the default tag,
+// opm's canonical-only rule, the Docker Hub API host, and bracketed IPv6 registries.
 #include "registry/reference.hpp"
-
-#include "util/reference.hpp"
 
 #include <fmt/format.h>
 
@@ -14,52 +11,9 @@ namespace opm::registry {
 namespace {
 
 constexpr std::string_view k_docker_domain = "docker.io";
-// Stands in for a bracketed IPv6 host while the shared grammar parses the rest.
-constexpr std::string_view k_ipv6_stand_in = "ipv6.opm.invalid";
 
-bool is_hex(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-Reference from_util(util::Reference r) {
-  return Reference{std::move(r.domain), std::move(r.path), std::move(r.tag), std::move(r.digest)};
-}
-
-// "[v6]:port/rest" -> ("[v6]", "ipv6.opm.invalid:port/rest"); nullopt when not bracketed.
-std::optional<std::pair<std::string, std::string>> split_ipv6(std::string_view text) {
-  if (!text.starts_with('[')) {
-    return std::nullopt;
-  }
-  auto close = text.find(']');
-  if (close == std::string_view::npos || close == 1) {
-    return std::nullopt;
-  }
-  std::string_view addr = text.substr(1, close - 1);
-  if (!std::all_of(addr.begin(), addr.end(),
-                   [](char c) { return is_hex(c) || c == ':' || c == '.'; }) ||
-      addr.find(':') == std::string_view::npos) {
-    return std::nullopt;
-  }
-  std::string host(text.substr(0, close + 1));
-  std::string rest(text.substr(close + 1));
-  if (!rest.starts_with(':') && !rest.starts_with('/')) {
-    return std::nullopt;
-  }
-  return std::make_pair(host, std::string(k_ipv6_stand_in) + rest);
-}
-
-Result<util::Reference> parse_any(std::string_view text, std::string& ipv6_host) {
-  if (auto v6 = split_ipv6(text)) {
-    ipv6_host = v6->first;
-    auto r = OPM_TRY(util::parse_reference(v6->second));
-    std::string_view port = std::string_view(r.domain).substr(k_ipv6_stand_in.size());
-    r.domain = ipv6_host + std::string(port);
-    return r;
-  }
-  if (text.starts_with('[')) {
-    return util::fail(Errc::invalid, "invalid reference format");
-  }
-  return util::parse_reference(text);
+Result<Reference> parse_for_pull(std::string_view text) {
+  return util::parse_reference(text, util::Ipv6Hosts::bracketed);
 }
 
 } // namespace
@@ -68,23 +22,8 @@ bool is_valid_digest(std::string_view digest) {
   return static_cast<bool>(util::validate_digest(digest));
 }
 
-std::string Reference::name() const { return domain + "/" + path; }
-
-std::string Reference::string() const {
-  std::string s = name();
-  if (!tag.empty()) {
-    s += ':';
-    s += tag;
-  }
-  if (!digest.empty()) {
-    s += '@';
-    s += digest;
-  }
-  return s;
-}
-
-std::string Reference::api_host() const {
-  return domain == k_docker_domain ? std::string("registry-1.docker.io") : domain;
+std::string api_host(const Reference& ref) {
+  return ref.domain == k_docker_domain ? std::string("registry-1.docker.io") : ref.domain;
 }
 
 std::string normalize_registry_host(std::string_view host) {
@@ -113,14 +52,12 @@ bool is_loopback_host(std::string_view hp) {
 }
 
 Result<Reference> parse_normalized(std::string_view text) {
-  std::string ipv6;
-  auto r = OPM_TRY(parse_any(text, ipv6));
-  return from_util(r.with_default_tag());
+  auto r = OPM_TRY(parse_for_pull(text));
+  return r.with_default_tag();
 }
 
 Result<Reference> parse_canonical(std::string_view text) {
-  std::string ipv6;
-  auto parsed = OPM_TRY(parse_any(text, ipv6));
+  auto parsed = OPM_TRY(parse_for_pull(text));
   if (parsed.to_string() != text) {
     return util::fail(Errc::invalid,
                       fmt::format("repository name must be canonical; did you mean \"{}\"?",
@@ -135,7 +72,7 @@ Result<Reference> parse_canonical(std::string_view text) {
     return util::fail(Errc::invalid,
                       "Docker references with both a tag and digest are currently not supported");
   }
-  return from_util(std::move(parsed));
+  return parsed;
 }
 
 } // namespace opm::registry

@@ -1,38 +1,29 @@
 #pragma once
 
 #include "util/error.hpp"
+#include "util/reference.hpp"
 
 #include <string>
 #include <string_view>
 
 namespace opm::registry {
 
-// An image reference split into its parts. `domain` is the registry as written after
-// normalisation ("docker.io", "quay.io", "127.0.0.1:5000", "[::1]:5000").
-struct Reference {
-  std::string domain;
-  std::string path;   // repository inside the registry: "library/busybox"
-  std::string tag;    // empty when absent
-  std::string digest; // "sha256:<hex>", empty when absent
+// References are util's: one parser for the whole project. `domain` is the registry as
+// written after normalisation ("docker.io", "quay.io", "127.0.0.1:5000", "[::1]:5000").
+using Reference = util::Reference;
 
-  // "domain/path"
-  [[nodiscard]] std::string name() const;
-  // "domain/path[:tag][@digest]"
-  [[nodiscard]] std::string string() const;
-  // What goes after /manifests/: the digest when present, else the tag.
-  [[nodiscard]] const std::string& identifier() const { return digest.empty() ? tag : digest; }
-  // Host[:port] the API lives on: "registry-1.docker.io" for Docker Hub.
-  [[nodiscard]] std::string api_host() const;
-};
+// Host[:port] the API lives on: "registry-1.docker.io" for Docker Hub.
+std::string api_host(const Reference& ref);
 
 // Docker's reference grammar (util::parse_reference) with familiar-name normalisation:
 // "busybox" -> docker.io/library/busybox:latest, "index.docker.io/x" -> docker.io/x.
 // The default tag "latest" is added when there is neither tag nor digest. Bracketed IPv6
-// registries ("[::1]:5000/ns/img") are accepted too (registry.md §2.1).
+// registries ("[::1]:5000/ns/img") are accepted too.
 Result<Reference> parse_normalized(std::string_view text);
 
-// What opm accepts (registry.md §2.3): the text must already be canonical
-// ("repository name must be canonical"), carry a tag or a digest, and not both.
+// What opm pulls, as containers/image's docker transport requires: the text must already
+// be canonical ("repository name must be canonical; did you mean ..."), carry a tag or a
+// digest, and not both.
 Result<Reference> parse_canonical(std::string_view text);
 
 // Registry host as credentials and certs.d know it: "docker.io" for every Docker Hub alias.

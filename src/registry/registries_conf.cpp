@@ -69,7 +69,7 @@ bool prefix_matches(std::string_view prefix, std::string_view ref, std::string_v
 
 Result<Reference> rewrite(const Reference& ref, const std::string& prefix,
                           const std::string& location) {
-  std::string full = ref.string();
+  std::string full = ref.to_string();
   std::string text = location + full.substr(prefix.size());
   auto parsed = parse_normalized(text);
   if (!parsed) {
@@ -225,7 +225,7 @@ Result<RegistriesConf> RegistriesConf::load(const Options& options) {
 }
 
 const RegistryEntry* RegistriesConf::match(const Reference& ref) const {
-  std::string full = ref.string();
+  std::string full = ref.to_string();
   const RegistryEntry* best = nullptr;
   for (const auto& e : m_entries) {
     if (prefix_matches(e.prefix, full, ref.domain)) {

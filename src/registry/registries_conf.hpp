@@ -28,7 +28,7 @@ struct RegistryEntry {
   std::vector<MirrorEntry> mirrors;
 };
 
-// Where to pull a reference from, in order (registry.md §8).
+// Where to pull a reference from, in order: mirrors, then the registry itself.
 struct PullSource {
   Reference ref; // the reference rewritten to this source
   bool insecure = false;

@@ -1,5 +1,6 @@
 #include "registry/tls.hpp"
 
+#include "util/c_free.hpp"
 #include "util/fs.hpp"
 
 #include <openssl/pem.h>
@@ -15,13 +16,11 @@ namespace opm::registry {
 
 namespace fs = std::filesystem;
 
+using X509Cert = std::unique_ptr<X509, util::CFree<X509_free>>;
+using MemoryBio = std::unique_ptr<BIO, util::CFree<BIO_free>>;
+
 struct TlsConfig::Loaded {
-  std::vector<X509*> certs;
-  ~Loaded() {
-    for (X509* c : certs) {
-      X509_free(c);
-    }
-  }
+  std::vector<X509Cert> certs;
 };
 
 // Used by the transport's SSL_CTX callback.
@@ -30,8 +29,8 @@ void add_extra_roots(const TlsConfig& tls, void* x509_store) {
     return;
   }
   auto* store = static_cast<X509_STORE*>(x509_store);
-  for (X509* c : tls.loaded->certs) {
-    X509_STORE_add_cert(store, c); // duplicates are harmless
+  for (const auto& c : tls.loaded->certs) {
+    X509_STORE_add_cert(store, c.get()); // duplicates are harmless
   }
 }
 
@@ -54,13 +53,12 @@ std::vector<fs::path> certs_roots(const Options& options) {
 
 Result<int> parse_pem_into(const std::string& pem, const std::string& name,
                            TlsConfig::Loaded& into) {
-  BIO* bio = BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size()));
+  MemoryBio bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())));
   int count = 0;
-  while (X509* cert = PEM_read_bio_X509(bio, nullptr, nullptr, nullptr)) {
-    into.certs.push_back(cert);
+  while (X509* cert = PEM_read_bio_X509(bio.get(), nullptr, nullptr, nullptr)) {
+    into.certs.emplace_back(cert);
     ++count;
   }
-  BIO_free(bio);
   if (count == 0) {
     return util::fail(Errc::invalid, fmt::format("failed to fetch root CA from {}", name));
   }

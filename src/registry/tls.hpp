@@ -9,7 +9,8 @@
 
 namespace opm::registry {
 
-// How to talk TLS to one registry host (registry.md §6).
+// How to talk TLS to one registry host: verification, extra roots and the client
+// certificate from its certs.d directory.
 struct TlsConfig {
   bool verify = true;
   std::string ca_file;                   // replaces the default bundle file (SSL_CERT_FILE)

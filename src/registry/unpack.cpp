@@ -1,6 +1,7 @@
 #include "registry/unpack.hpp"
 
 #include "registry/cancel.hpp"
+#include "util/c_free.hpp"
 #include "util/fs.hpp"
 #include "util/strings.hpp"
 
@@ -30,10 +31,7 @@ constexpr int k_max_symlink_hops = 40;
 constexpr std::string_view k_whiteout_prefix = ".wh.";
 constexpr std::string_view k_opaque = ".wh..wh..opq";
 
-struct ArchiveFree {
-  void operator()(archive* a) const { archive_read_free(a); }
-};
-using ArchiveRead = std::unique_ptr<archive, ArchiveFree>;
+using ArchiveRead = std::unique_ptr<archive, util::CFree<archive_read_free>>;
 
 using util::Fd;
 

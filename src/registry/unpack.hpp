@@ -16,7 +16,7 @@ struct LayerFile {
   std::string media_type;
 };
 
-// Applies `layers` in order into a fresh directory `dest` (registry.md §9): entries are
+// Applies `layers` in order into a fresh directory `dest`: entries are
 // re-rooted, never written outside, links checked, devices skipped, whiteouts applied,
 // limits enforced. Works in `<dest>.partial-<random>` and renames it to `dest` at the end;
 // `dest` may exist only as an empty directory. Nothing is left behind on failure.

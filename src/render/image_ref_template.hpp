@@ -1,5 +1,6 @@
 #pragma once
 
+#include "render/image_ref_template_lexer.hpp"
 #include "util/error.hpp"
 
 #include <string>
@@ -36,6 +37,9 @@ private:
     std::vector<std::string> chain; // field: the names after each '.'
     std::size_t pos = 0;            // field: where Go places the node, for error locations
   };
+  // One action's tokens as a node, with Go's parse errors for what is not supported.
+  static Result<Node> parse_action(std::string_view text, const image_ref_lexer::Action& action);
+
   std::string m_source;
   std::vector<Node> m_nodes;
 };

@@ -49,13 +49,34 @@ bool is_path_component(std::string_view s) {
   }
 }
 
+// ":" digits, or nothing.
+bool is_optional_port(std::string_view s) {
+  return s.empty() ||
+         (s.size() > 1 && s.front() == ':' &&
+          std::ranges::all_of(s.substr(1), [](char c) { return c >= '0' && c <= '9'; }));
+}
+
+// "[" hex, ':' and '.' with at least one ':' "]" [":" port].
+bool is_bracketed_ipv6_domain(std::string_view s) {
+  std::size_t close = s.find(']');
+  if (!s.starts_with('[') || close == std::string_view::npos || close == 1) {
+    return false;
+  }
+  std::string_view address = s.substr(1, close - 1);
+  return address.find(':') != std::string_view::npos &&
+         std::ranges::all_of(address, [](char c) { return is_hex(c) || c == ':' || c == '.'; }) &&
+         is_optional_port(s.substr(close + 1));
+}
+
 // domain-component ("." domain-component)* [":" port]; components are alphanumerics with
 // inner '-', upper case allowed.
-bool is_domain(std::string_view s) {
+bool is_domain(std::string_view s, Ipv6Hosts ipv6) {
+  if (ipv6 == Ipv6Hosts::bracketed && s.starts_with('[')) {
+    return is_bracketed_ipv6_domain(s);
+  }
   std::string_view host = s;
   if (std::size_t colon = s.find(':'); colon != std::string_view::npos) {
-    std::string_view port = s.substr(colon + 1);
-    if (port.empty() || !std::ranges::all_of(port, [](char c) { return c >= '0' && c <= '9'; })) {
+    if (!is_optional_port(s.substr(colon))) {
       return false;
     }
     host = s.substr(0, colon);
@@ -143,7 +164,7 @@ struct Match {
 
 // name [":" tag] ["@" digest], the name split into domain and path as the anchored name
 // expression does (a first component that is a valid domain is taken as one).
-std::optional<Match> match_reference(std::string_view s) {
+std::optional<Match> match_reference(std::string_view s, Ipv6Hosts ipv6) {
   Match m;
   std::string_view left = s;
   if (std::size_t at = s.find('@'); at != std::string_view::npos) {
@@ -164,7 +185,7 @@ std::optional<Match> match_reference(std::string_view s) {
     m.name = left.substr(0, colon);
   }
   std::size_t first_slash = m.name.find('/');
-  if (first_slash != std::string_view::npos && is_domain(m.name.substr(0, first_slash))) {
+  if (first_slash != std::string_view::npos && is_domain(m.name.substr(0, first_slash), ipv6)) {
     m.domain = m.name.substr(0, first_slash);
     m.path = m.name.substr(first_slash + 1);
   } else {
@@ -236,13 +257,13 @@ std::string lower_for_match(std::string_view s) {
 }
 
 // containers/image's reference.Parse.
-Result<Reference> parse_plain(std::string_view s) {
-  auto m = match_reference(s);
+Result<Reference> parse_plain(std::string_view s, Ipv6Hosts ipv6) {
+  auto m = match_reference(s, ipv6);
   if (!m) {
     if (s.empty()) {
       return invalid("repository name must have at least one component");
     }
-    if (match_reference(lower_for_match(s))) {
+    if (match_reference(lower_for_match(s), ipv6)) {
       return invalid("repository name must be lowercase");
     }
     return invalid("invalid reference format");
@@ -347,7 +368,11 @@ Result<void> validate_digest(std::string_view digest) {
   return {};
 }
 
-Result<Reference> parse_reference(std::string_view text) {
+Result<Reference> parse_reference(std::string_view text, Ipv6Hosts ipv6) {
+  if (ipv6 == Ipv6Hosts::bracketed && text.starts_with('[') &&
+      !is_bracketed_ipv6_domain(text.substr(0, text.find('/')))) {
+    return invalid("invalid reference format");
+  }
   if (is_hex_identifier(text)) {
     return invalid(fmt::format(
         "invalid repository name ({}), cannot specify 64-byte hexadecimal strings", text));
@@ -379,7 +404,7 @@ Result<Reference> parse_reference(std::string_view text) {
   if (lowercase_changes(remote)) {
     return invalid("invalid reference format: repository name must be lowercase");
   }
-  return parse_plain(full);
+  return parse_plain(full, ipv6);
 }
 
 Result<Reference> parse_canonical_reference(std::string_view text) {

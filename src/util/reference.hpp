@@ -7,7 +7,8 @@
 
 // Container image references ("quay.io/ns/app:v1@sha256:..."), read as the
 // docker/distribution reference grammar that upstream uses (containers/image's
-// docker/reference), with its exact error texts. No I/O.
+// docker/reference), with its exact error texts. No I/O. The one parser of the project:
+// registry/reference.hpp adds pulling rules (default tag, canonical form) on top.
 namespace opm::util {
 
 inline constexpr std::string_view k_docker_domain = "docker.io";
@@ -31,9 +32,15 @@ struct Reference {
   [[nodiscard]] std::string familiar_name() const;
   [[nodiscard]] std::string familiar_string() const;
   [[nodiscard]] bool name_only() const { return tag.empty() && digest.empty(); }
+  // What a registry's /manifests/ endpoint takes: the digest when present, else the tag.
+  [[nodiscard]] const std::string& identifier() const { return digest.empty() ? tag : digest; }
   // The same reference with tag "latest" when it has neither tag nor digest.
   [[nodiscard]] Reference with_default_tag() const;
 };
+
+// Whether a registry may be a bracketed IPv6 literal ("[::1]:5000/ns/img"). Docker's
+// grammar has none; pulling accepts them so that loopback registries on ::1 work.
+enum class Ipv6Hosts { rejected, bracketed };
 
 // Parse a reference, accepting Docker's familiar forms and normalising them
 // ("busybox" -> docker.io/library/busybox, "index.docker.io/x" -> docker.io/library/x);
@@ -44,7 +51,9 @@ struct Reference {
 //   "invalid repository name (<s>), cannot specify 64-byte hexadecimal strings",
 //   "invalid checksum digest length", "unsupported digest algorithm",
 //   "invalid checksum digest format".
-Result<Reference> parse_reference(std::string_view text);
+// With Ipv6Hosts::bracketed, "[hex:...]" or "[hex:...]:port" is a registry too; a text
+// that starts with '[' but holds no such registry is "invalid reference format".
+Result<Reference> parse_reference(std::string_view text, Ipv6Hosts ipv6 = Ipv6Hosts::rejected);
 
 // Like parse_reference, but the text must already be in canonical form
 // (to_string() of the result equals the input): "repository name must be canonical".

@@ -27,8 +27,8 @@ TEST_SUITE("registry reference") {
       CAPTURE(c.in);
       auto r = parse_normalized(c.in);
       REQUIRE(r);
-      CHECK(r->string() == c.canonical);
-      CHECK(r->api_host() == c.api);
+      CHECK(r->to_string() == c.canonical);
+      CHECK(api_host(*r) == c.api);
       CHECK(r->path == c.repo);
     }
   }
@@ -63,27 +63,11 @@ TEST_SUITE("registry reference") {
           "Docker references with both a tag and digest are currently not supported");
   }
 
-  TEST_CASE("rejects upper case in the path but not in the domain") {
+  TEST_CASE("passes the grammar's errors through") {
+    // The grammar itself is tested in tests/util/reference_test.cpp.
     CHECK(parse_normalized("Foo/bar").error().message() ==
           "invalid reference format: repository name must be lowercase");
-    CHECK(parse_normalized("quay.io/Foo/bar:1").error().message() ==
-          "invalid reference format: repository name must be lowercase");
-    auto ok = parse_normalized("Registry.Example.com/foo/bar:1");
-    REQUIRE(ok);
-    CHECK(ok->domain == "Registry.Example.com");
-  }
-
-  TEST_CASE("rejects malformed parts") {
-    CHECK(!parse_normalized("quay.io/ns/img:"));
-    CHECK(!parse_normalized("quay.io/ns/img@sha256:abc"));
-    CHECK(!parse_normalized("quay.io/ns/img@sha256:" + std::string(64, 'A')));
-    CHECK(!parse_normalized("quay.io/ns//img:1"));
-    CHECK(!parse_normalized("quay.io/ns/img-:1"));
-    CHECK(!parse_normalized("quay.io/ns/img:" + std::string(129, 'a')));
-    CHECK(parse_normalized("quay.io/ns/a__b.c--d:1"));
-    CHECK(parse_normalized("quay.io/ns/img:" + std::string(128, 'a')));
-    CHECK(parse_normalized("quay.io/" + std::string(300, 'a') + ":1").error().message() ==
-          "repository name must not be more than 255 characters");
+    CHECK(parse_canonical("[::1]:5000").error().message() == "invalid reference format");
   }
 
   TEST_CASE("recognises loopback hosts") {

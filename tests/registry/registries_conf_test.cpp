@@ -14,7 +14,8 @@ RegistriesConf conf(std::string_view text) {
 std::vector<std::string> names(const std::vector<PullSource>& s) {
   std::vector<std::string> out;
   for (const auto& x : s) {
-    out.push_back(x.ref.string() + (x.insecure ? " insecure" : "") + (x.mirror ? " mirror" : ""));
+    out.push_back(x.ref.to_string() + (x.insecure ? " insecure" : "") +
+                  (x.mirror ? " mirror" : ""));
   }
   return out;
 }

@@ -111,6 +111,29 @@ TEST_SUITE("image references") {
     CHECK(reference_error("") == "invalid reference format");
   }
 
+  TEST_CASE("reads bracketed IPv6 registries only when asked to") {
+    auto v6 = parse_reference("[::1]:5000/ns/img:v1", Ipv6Hosts::bracketed);
+    REQUIRE(v6.has_value());
+    CHECK(v6->domain == "[::1]:5000");
+    CHECK(v6->path == "ns/img");
+    CHECK(v6->tag == "v1");
+    CHECK(v6->to_string() == "[::1]:5000/ns/img:v1");
+    CHECK(parse_reference("[fe80::1:AB]/img", Ipv6Hosts::bracketed)->domain == "[fe80::1:AB]");
+    auto v6_error = [](std::string_view text) {
+      auto ref = parse_reference(text, Ipv6Hosts::bracketed);
+      REQUIRE_FALSE(ref.has_value());
+      return ref.error().message();
+    };
+    CHECK(v6_error("[::1]:5000") == "invalid reference format");
+    CHECK(v6_error("[::1]x/img") == "invalid reference format");
+    CHECK(v6_error("[::1]:port/img") == "invalid reference format");
+    CHECK(v6_error("[]/img") == "invalid reference format");
+    CHECK(v6_error("[FOO]/img") == "invalid reference format");
+    CHECK(v6_error("[::1]:5000/Img") ==
+          "invalid reference format: repository name must be lowercase");
+    CHECK(reference_error("[::1]:5000/ns/img:v1") == "invalid reference format");
+  }
+
   TEST_CASE("limits the full name to 255 characters") {
     std::string path(255 - std::string("quay.io/").size(), 'a');
     CHECK(parsed("quay.io/" + path).path == path);

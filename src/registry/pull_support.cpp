@@ -1,0 +1,39 @@
+#include "registry/pull_support.hpp"
+
+#include "registry/cancel.hpp"
+#include "registry/digest.hpp"
+#include "util/fs.hpp"
+
+#include <fmt/format.h>
+
+#include <stdlib.h>
+
+#include <cerrno>
+
+namespace opm::registry {
+
+Result<Descriptor> platform_child(const Manifest& index, const std::string& platform) {
+  auto wanted = platform.empty() ? Result<Platform>(host_platform()) : parse_platform(platform);
+  if (!wanted) {
+    return std::unexpected(wanted.error());
+  }
+  return choose_platform(index, *wanted, platform.empty());
+}
+
+Result<std::filesystem::path> make_temp_dir(const Options& options, std::string_view prefix,
+                                            std::string_view what) {
+  std::filesystem::path tmp = options.getenv("TMPDIR").value_or("/tmp");
+  std::string pattern = (tmp / (std::string(prefix) + "XXXXXX")).string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    return util::fail(Errc::io, fmt::format("creating {} in {}: {}", what, tmp.string(),
+                                            util::errno_text(errno)));
+  }
+  register_temp_path(pattern);
+  return std::filesystem::path(pattern);
+}
+
+std::filesystem::path blob_path(const std::filesystem::path& root, std::string_view digest) {
+  return root / "blobs" / std::string(digest_algorithm(digest)) / std::string(digest_hex(digest));
+}
+
+} // namespace opm::registry

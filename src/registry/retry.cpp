@@ -1,0 +1,118 @@
+#include "registry/retry.hpp"
+
+#include "registry/cancel.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <random>
+#include <thread>
+
+namespace opm::registry {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool retryable_status(long status) {
+  return status == 408 || status == 429 || status == 500 || status == 502 || status == 503 ||
+         status == 504;
+}
+
+// Retry-After: delta-seconds or an HTTP date; past dates and garbage give nullopt.
+std::optional<std::chrono::milliseconds> retry_after(const Response& r) {
+  auto v = r.header("retry-after");
+  if (!v || v->empty()) {
+    return std::nullopt;
+  }
+  if (std::all_of(v->begin(), v->end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::chrono::milliseconds(std::stoll(v->substr(0, 9)) * 1000);
+  }
+  std::tm tm{};
+  if (::strptime(v->c_str(), "%a, %d %b %Y %H:%M:%S", &tm) == nullptr) {
+    return std::nullopt;
+  }
+  std::time_t when = ::timegm(&tm);
+  std::time_t now = std::time(nullptr);
+  if (when <= now) {
+    return std::nullopt;
+  }
+  return std::chrono::milliseconds((when - now) * 1000);
+}
+
+void interruptible_sleep(std::chrono::milliseconds d) {
+  auto until = Clock::now() + d;
+  while (!interrupted() && Clock::now() < until) {
+    std::this_thread::sleep_for(std::min<std::chrono::milliseconds>(
+        std::chrono::milliseconds(50),
+        std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now())));
+  }
+}
+
+} // namespace
+
+RetryTransport::RetryTransport(std::unique_ptr<Transport> inner, const RetryPolicy& policy,
+                               const Log& log)
+    : m_inner(std::move(inner)), m_policy(policy), m_log(log) {}
+
+std::optional<Response> RetryTransport::over_budget(const std::string& host) {
+  std::lock_guard lock(m_mutex);
+  int failures = m_failures[host];
+  if (failures < m_policy.host_failure_budget) {
+    return std::nullopt;
+  }
+  Response r;
+  r.transport_error =
+      fmt::format("giving up on {} after {} consecutive failed attempts", host, failures);
+  return r;
+}
+
+void RetryTransport::count(const std::string& host, const Response& r, bool retry) {
+  std::lock_guard lock(m_mutex);
+  if (retry) {
+    ++m_failures[host];
+  } else if (!r.broken()) {
+    m_failures[host] = 0;
+  }
+}
+
+Response RetryTransport::send(const Request& original) {
+  auto url = parse_url(original.url);
+  std::string host = url ? url->host : std::string{};
+  Request request = original;
+  auto delay = m_policy.initial_delay;
+  thread_local std::mt19937 rng(std::random_device{}());
+  for (int attempt = 1;; ++attempt) {
+    if (auto refused = over_budget(host)) {
+      return *refused;
+    }
+    Response r = m_inner->send(request);
+    bool broke_clean =
+        r.broken() && r.retryable && r.delivered == 0 && !r.aborted_by_sink && !interrupted();
+    bool retry = retryable_status(r.status) || broke_clean;
+    count(host, r, retry);
+    if (!retry || attempt >= m_policy.max_attempts || interrupted()) {
+      r.attempts = attempt;
+      if (retry && attempt > 1 && r.broken()) {
+        r.transport_error += fmt::format(" (after {} attempts)", attempt);
+      }
+      return r;
+    }
+    std::chrono::milliseconds wait = delay;
+    if (auto after = retry_after(r)) {
+      wait = std::min(*after, m_policy.max_retry_after);
+    } else {
+      std::uniform_real_distribution<double> jitter(0.9, 1.1);
+      wait = std::chrono::milliseconds(
+          static_cast<long long>(static_cast<double>(delay.count()) * jitter(rng)));
+      delay = std::min(delay * 2, m_policy.max_delay);
+    }
+    m_log.debug("retry {}/{} of {} {} in {} ms: {}", attempt + 1, m_policy.max_attempts,
+                request.method, redact_url(request.url), wait.count(),
+                r.broken() ? r.transport_error : std::to_string(r.status));
+    interruptible_sleep(wait);
+    request.note = fmt::format("(attempt {})", attempt + 1);
+  }
+}
+
+} // namespace opm::registry

@@ -1,0 +1,126 @@
+#include "registry/retry.hpp"
+
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <vector>
+
+using namespace opm::registry;
+
+namespace {
+
+// Answers from a script, one per request; records the URLs and notes it saw.
+class ScriptedTransport final : public Transport {
+public:
+  explicit ScriptedTransport(std::vector<Response> answers, std::vector<Request>* seen)
+      : m_answers(std::move(answers)), m_seen(seen) {}
+  Response send(const Request& r) override {
+    m_seen->push_back(r);
+    Response out = m_answers.at(m_next);
+    m_next = std::min(m_next + 1, m_answers.size() - 1);
+    return out;
+  }
+
+private:
+  std::vector<Response> m_answers;
+  std::vector<Request>* m_seen;
+  std::size_t m_next = 0;
+};
+
+Response status(long s) {
+  Response r;
+  r.status = s;
+  return r;
+}
+
+Response reset_before_body() {
+  Response r;
+  r.transport_error = "Recv failure: Connection reset by peer";
+  r.retryable = true;
+  return r;
+}
+
+RetryPolicy quick_policy() {
+  RetryPolicy p;
+  p.initial_delay = std::chrono::milliseconds(1);
+  p.max_delay = std::chrono::milliseconds(2);
+  return p;
+}
+
+Request get(std::string url) {
+  Request r;
+  r.url = std::move(url);
+  return r;
+}
+
+} // namespace
+
+TEST_SUITE("registry retry transport") {
+  TEST_CASE("sends again after 503 and counts the attempts") {
+    std::vector<Request> seen;
+    RetryPolicy policy = quick_policy();
+    Log log;
+    RetryTransport t(std::make_unique<ScriptedTransport>(
+                         std::vector<Response>{status(503), status(503), status(200)}, &seen),
+                     policy, log);
+    Response r = t.send(get("https://reg.example/v2/"));
+    CHECK(r.status == 200);
+    CHECK(r.attempts == 3);
+    REQUIRE(seen.size() == 3);
+    CHECK(seen[0].note.empty());
+    CHECK(seen[2].note == "(attempt 3)");
+  }
+
+  TEST_CASE("gives up after max_attempts and says so for a broken exchange") {
+    std::vector<Request> seen;
+    RetryPolicy policy = quick_policy();
+    policy.max_attempts = 3;
+    Log log;
+    RetryTransport t(
+        std::make_unique<ScriptedTransport>(std::vector<Response>{reset_before_body()}, &seen),
+        policy, log);
+    Response r = t.send(get("https://reg.example/v2/"));
+    CHECK(r.broken());
+    CHECK(r.attempts == 3);
+    CHECK(r.transport_error == "Recv failure: Connection reset by peer (after 3 attempts)");
+    CHECK(seen.size() == 3);
+  }
+
+  TEST_CASE("does not retry a 404 or a body that broke part-way") {
+    std::vector<Request> seen;
+    RetryPolicy policy = quick_policy();
+    Log log;
+    Response partial = reset_before_body();
+    partial.delivered = 10;
+    RetryTransport t(
+        std::make_unique<ScriptedTransport>(std::vector<Response>{status(404), partial}, &seen),
+        policy, log);
+    CHECK(t.send(get("https://reg.example/v2/x")).attempts == 1);
+    Response r = t.send(get("https://reg.example/v2/y"));
+    CHECK(r.attempts == 1);
+    CHECK(r.transport_error == "Recv failure: Connection reset by peer");
+    CHECK(seen.size() == 2);
+  }
+
+  TEST_CASE("stops sending to a host after its failure budget, other hosts go on") {
+    std::vector<Request> seen;
+    RetryPolicy policy = quick_policy();
+    policy.max_attempts = 2;
+    policy.host_failure_budget = 3;
+    Log log;
+    RetryTransport t(std::make_unique<ScriptedTransport>(std::vector<Response>{status(502)}, &seen),
+                     policy, log);
+    CHECK(t.send(get("https://bad.example/v2/")).status == 502);
+    CHECK(seen.size() == 2);
+    // The third failure uses up the budget: the retry is never sent, nor is anything later.
+    Response refused = t.send(get("https://bad.example/v2/"));
+    CHECK(refused.broken());
+    CHECK(refused.transport_error ==
+          "giving up on bad.example after 3 consecutive failed attempts");
+    CHECK(seen.size() == 3);
+    CHECK(t.send(get("https://bad.example/v2/")).broken());
+    CHECK(seen.size() == 3);
+    CHECK(t.send(get("https://other.example:5000/v2/")).status == 502);
+    CHECK(seen.size() == 5);
+  }
+}
