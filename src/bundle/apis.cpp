@@ -1,6 +1,6 @@
 #include "bundle/apis.hpp"
 
-#include "catalog/typed_decode.hpp"
+#include "json/unmarshal.hpp"
 
 #include <fmt/format.h>
 
@@ -87,7 +87,7 @@ private:
   [[nodiscard]] std::unexpected<Error> fail(const Json& v, std::string_view strct,
                                             std::string_view field,
                                             std::string_view go_type) const {
-    auto err = catalog::go_type_error(v, strct, field, go_type);
+    auto err = Error(Errc::invalid, json::type_error(json::kind_name(v), strct, field, go_type));
     return util::fail(Errc::invalid,
                       fmt::format("error decoding {} CRD: {}", m_version, err.message()));
   }

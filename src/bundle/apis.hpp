@@ -1,14 +1,13 @@
 #pragma once
 
 #include "bundle/csv.hpp"
+#include "json/value.hpp"
 #include "util/error.hpp"
 
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
-
-#include "json/value.hpp"
 
 // The APIs a bundle provides (its CRDs and owned API services) and requires, as upstream's
 // registry.Bundle computes them.

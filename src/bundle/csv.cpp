@@ -1,15 +1,14 @@
 #include "bundle/csv.hpp"
 
 #include "catalog/typed_decode.hpp"
+#include "json/go_json.hpp"
+#include "json/text.hpp"
+#include "json/unmarshal.hpp"
 #include "util/go_format.hpp"
 
 #include <fmt/format.h>
 
 #include <cmath>
-
-#include "json/go_json.hpp"
-#include "json/text.hpp"
-#include "json/unmarshal.hpp"
 
 namespace opm::bundle {
 
@@ -21,14 +20,7 @@ constexpr std::string_view k_definitions_type =
 // Go's UnmarshalTypeError text; `strct`/`field` empty gives the "Go value" form.
 Error type_error(const Json& value, std::string_view strct, std::string_view field,
                  std::string_view go_type) {
-  std::string_view kind = catalog::go_json_kind(value);
-  if (strct.empty() && field.empty()) {
-    return Error(Errc::invalid,
-                 fmt::format("json: cannot unmarshal {} into Go value of type {}", kind, go_type));
-  }
-  return Error(Errc::invalid, fmt::format("json: cannot unmarshal {} into Go struct field {}.{} "
-                                          "of type {}",
-                                          kind, strct, field, go_type));
+  return Error(Errc::invalid, json::type_error(json::kind_name(value), strct, field, go_type));
 }
 
 // Go's json.Unmarshal(spec, &map[string]*json.RawMessage{}).

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/declcfg.hpp"
+#include "json/value.hpp"
 #include "util/error.hpp"
 
 #include <map>
@@ -8,8 +9,6 @@
 #include <set>
 #include <string>
 #include <vector>
-
-#include "json/value.hpp"
 
 // The ClusterServiceVersion as upstream's registry package reads it: Kubernetes object
 // metadata plus the raw `spec`, from which single values are picked on demand (each

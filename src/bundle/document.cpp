@@ -1,9 +1,8 @@
 #include "bundle/document.hpp"
 
 #include "catalog/decode.hpp"
-#include "util/strings.hpp"
-
 #include "json/text.hpp"
+#include "util/strings.hpp"
 
 namespace opm::bundle {
 

@@ -1,13 +1,12 @@
 #pragma once
 
+#include "json/value.hpp"
 #include "util/error.hpp"
 
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
-
-#include "json/value.hpp"
 
 // Reading one bundle file the way Kubernetes' YAMLOrJSONDecoder(reader, 30) does, which is
 // how upstream reads every file of manifests/ and metadata/: only the first document counts.

@@ -3,11 +3,10 @@
 #include "bundle/document.hpp"
 #include "bundle/files.hpp"
 #include "catalog/write.hpp"
+#include "json/writer.hpp"
 
 #include <cmath>
 #include <limits>
-
-#include "json/writer.hpp"
 
 namespace opm::bundle {
 

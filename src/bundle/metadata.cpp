@@ -3,14 +3,13 @@
 #include "bundle/document.hpp"
 #include "bundle/files.hpp"
 #include "catalog/write.hpp"
+#include "json/text.hpp"
+#include "json/unmarshal.hpp"
+#include "json/writer.hpp"
 #include "util/go_format.hpp"
 #include "util/strings.hpp"
 
 #include <array>
-
-#include "json/text.hpp"
-#include "json/unmarshal.hpp"
-#include "json/writer.hpp"
 
 namespace opm::bundle {
 

@@ -1,5 +1,7 @@
 #include "bundle/properties.hpp"
 
+#include "json/text.hpp"
+#include "json/unmarshal.hpp"
 #include "util/base64.hpp"
 #include "util/strings.hpp"
 
@@ -9,8 +11,6 @@
 #include <array>
 #include <set>
 #include <unordered_set>
-
-#include "json/text.hpp"
 
 namespace opm::bundle {
 
@@ -50,9 +50,8 @@ decode_string_struct(std::string_view raw, std::string_view strct,
   }
   auto members = json::text::object_members(trimmed);
   if (!members) {
-    return util::fail(Errc::invalid,
-                      fmt::format("json: cannot unmarshal {} into Go value of type property.{}",
-                                  raw_kind(trimmed), strct));
+    return util::fail(Errc::invalid, json::type_error(raw_kind(trimmed), "", "",
+                                                      fmt::format("property.{}", strct)));
   }
   std::optional<Error> first_error;
   for (const auto& m : *members) {
@@ -65,10 +64,8 @@ decode_string_struct(std::string_view raw, std::string_view strct,
       }
       if (m.value.front() != '"') {
         if (!first_error) {
-          first_error = Error(Errc::invalid,
-                              fmt::format("json: cannot unmarshal {} into Go struct field {}.{} "
-                                          "of type string",
-                                          raw_kind(m.value), strct, names[i]));
+          first_error =
+              Error(Errc::invalid, json::type_error(raw_kind(m.value), strct, names[i], "string"));
         }
         break;
       }
@@ -150,6 +147,13 @@ Entry gvk_entry(std::string_view type, const Gvk& gvk) {
                    Json{{"group", gvk.group}, {"kind", gvk.kind}, {"version", gvk.version}}, false);
 }
 
+Entry package_required_entry(std::string_view name, std::string_view range) {
+  json::text::Builder b;
+  b.begin_object().key("packageName").string(name).key("versionRange").string(range).end_object();
+  return generated(std::string(catalog::k_prop_package_required), std::move(b).text(),
+                   Json{{"packageName", name}, {"versionRange", range}}, false);
+}
+
 } // namespace
 
 std::vector<RawProperty> property_set(std::vector<RawProperty> properties) {
@@ -222,55 +226,52 @@ Result<std::string> first_package_version(const std::vector<RawProperty>& proper
   return std::string();
 }
 
-Result<std::vector<catalog::Property>> bundle_properties(const PropertyInputs& in) {
+namespace {
+
+// The properties and dependencies of a bundle's metadata, sorted by what they become.
+struct Collected {
   std::set<Gvk> provided;
   std::set<Gvk> required;
   std::optional<Entry> package;
-  std::vector<Entry> entries;
-  std::vector<Entry> others;
   std::vector<Entry> package_required;
+  std::vector<Entry> others;
 
-  for (std::size_t i = 0; i < in.properties.size(); ++i) {
-    const auto& p = in.properties[i];
+  // A properties.yaml entry (`dependency` false) or a dependencies.yaml one (true).
+  Result<void> add(const RawProperty& p, std::size_t index, bool dependency) {
     if (p.type == catalog::k_prop_gvk) {
       auto gvk = decode_gvk(p.value);
       if (!gvk) {
-        return std::unexpected(parse_error(i, p.type, gvk.error()));
+        return std::unexpected(parse_error(index, p.type, gvk.error()));
       }
-      provided.insert(std::move(*gvk));
+      (dependency ? required : provided).insert(std::move(*gvk));
     } else if (p.type == catalog::k_prop_package) {
       auto f = decode_string_struct(p.value, "Package", k_package_fields);
       if (!f) {
-        return std::unexpected(parse_error(i, p.type, f.error()));
+        return std::unexpected(parse_error(index, p.type, f.error()));
       }
-      package = package_entry((*f)[0], (*f)[1], (*f)[2]);
+      if (dependency) {
+        package_required.push_back(package_required_entry((*f)[0], (*f)[1]));
+      } else {
+        package = package_entry((*f)[0], (*f)[1], (*f)[2]);
+      }
     } else {
       others.push_back(OPM_TRY(passed_through(p)));
     }
+    return {};
   }
-  for (std::size_t i = 0; i < in.dependencies.size(); ++i) {
-    const auto& d = in.dependencies[i];
-    if (d.type == catalog::k_prop_gvk) {
-      auto gvk = decode_gvk(d.value);
-      if (!gvk) {
-        return std::unexpected(parse_error(i, d.type, gvk.error()));
-      }
-      required.insert(std::move(*gvk));
-    } else if (d.type == catalog::k_prop_package) {
-      auto f = decode_string_struct(d.value, "Package", k_package_fields);
-      if (!f) {
-        return std::unexpected(parse_error(i, d.type, f.error()));
-      }
-      json::text::Builder b;
-      b.begin_object().key("packageName").string((*f)[0]);
-      b.key("versionRange").string((*f)[1]).end_object();
-      package_required.push_back(
-          generated(std::string(catalog::k_prop_package_required), std::move(b).text(),
-                    Json{{"packageName", (*f)[0]}, {"versionRange", (*f)[1]}}, false));
-    } else {
-      others.push_back(OPM_TRY(passed_through(d)));
+};
+
+} // namespace
+
+Result<std::vector<catalog::Property>> bundle_properties(const PropertyInputs& in) {
+  Collected c;
+  for (const auto* list : {&in.properties, &in.dependencies}) {
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      OPM_TRY(c.add((*list)[i], i, list == &in.dependencies));
     }
   }
+  auto& [provided, required, package, package_required, others] = c;
+  std::vector<Entry> entries;
   if (!in.version) {
     return util::fail(Errc::invalid, "get version: " + in.version.error().message());
   }

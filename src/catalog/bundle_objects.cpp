@@ -3,13 +3,13 @@
 #include "catalog/decode.hpp"
 #include "catalog/typed_decode.hpp"
 #include "catalog/write.hpp"
+#include "json/kind.hpp"
+#include "json/unmarshal.hpp"
+#include "json/writer.hpp"
 #include "util/base64.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
-
-#include "json/kind.hpp"
-#include "json/writer.hpp"
 
 namespace opm::catalog {
 
@@ -64,7 +64,9 @@ Result<void> read_bundle_objects(Bundle& bundle) {
     std::string data;
     const Json& value = prop.value;
     if (!value.is_null() && !value.is_object()) {
-      return failure(i, "parse property", go_type_error(value, "", "", "property.BundleObject"));
+      return failure(i, "parse property",
+                     Error(Errc::invalid, json::type_error(json::kind_name(value), "", "",
+                                                           "property.BundleObject")));
     }
     if (value.is_object()) {
       for (auto it = value.begin(); it != value.end(); ++it) {
@@ -77,7 +79,9 @@ Result<void> read_bundle_objects(Bundle& bundle) {
           continue;
         }
         if (!d.is_string()) {
-          return failure(i, "parse property", go_type_error(d, "BundleObject", "data", "[]uint8"));
+          return failure(i, "parse property",
+                         Error(Errc::invalid, json::type_error(json::kind_name(d), "BundleObject",
+                                                               "data", "[]uint8")));
         }
         auto bytes = util::base64_decode(d.get_ref<const std::string&>());
         if (!bytes) {

@@ -2,6 +2,9 @@
 
 #include "catalog/typed_decode.hpp"
 #include "catalog/write.hpp"
+#include "json/text.hpp"
+#include "json/unmarshal.hpp"
+#include "json/writer.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -10,9 +13,6 @@
 #include <map>
 #include <optional>
 #include <vector>
-
-#include "json/text.hpp"
-#include "json/writer.hpp"
 
 namespace opm::catalog {
 
@@ -245,7 +245,7 @@ public:
   void type_error(const Json& v, std::string_view strct, const std::string& path,
                   std::string_view go_type) {
     if (!m_first) {
-      m_first = go_type_error(v, strct, path, go_type);
+      m_first = Error(Errc::invalid, json::type_error(json::kind_name(v), strct, path, go_type));
     }
   }
 
@@ -317,9 +317,7 @@ public:
       if (!whole || n < -2147483648LL || n > 2147483647LL) {
         if (!m_first) {
           m_first = Error(Errc::invalid,
-                          fmt::format("json: cannot unmarshal number {} into Go struct field {}.{} "
-                                      "of type int32",
-                                      json::to_text(v), strct, path));
+                          json::type_error("number " + json::to_text(v), strct, path, "int32"));
         }
         return {};
       }
@@ -484,17 +482,17 @@ Result<CsvMetadata> decode_csv(const Json& csv) {
   auto version = [](const Json& v, const std::string&) -> Result<void> {
     // OperatorVersion.UnmarshalJSON: a string (null reads as ""), then semver.ParseTolerant.
     if (!v.is_null() && !v.is_string()) {
-      return util::fail(Errc::invalid, "json: cannot unmarshal " + std::string(go_json_kind(v)) +
-                                           " into Go struct field ClusterServiceVersionSpec.spec."
-                                           "version of type string");
+      return util::fail(Errc::invalid,
+                        json::type_error(json::kind_name(v), "ClusterServiceVersionSpec",
+                                         "spec.version", "string"));
     }
     return semver_parse_tolerant(v.is_string() ? v.get<std::string>() : std::string());
   };
   auto release = [](const Json& v, const std::string&) -> Result<void> {
     if (!v.is_null() && !v.is_string()) {
-      return util::fail(Errc::invalid, "json: cannot unmarshal " + std::string(go_json_kind(v)) +
-                                           " into Go struct field ClusterServiceVersionSpec.spec."
-                                           "release of type string");
+      return util::fail(Errc::invalid,
+                        json::type_error(json::kind_name(v), "ClusterServiceVersionSpec",
+                                         "spec.release", "string"));
     }
     for (const auto& segment : util::split(v.is_string() ? v.get<std::string>() : "", '.')) {
       OPM_TRY(check_prerelease(segment));

@@ -1,11 +1,10 @@
 #pragma once
 
+#include "json/value.hpp"
 #include "util/error.hpp"
 
 #include <string>
 #include <string_view>
-
-#include "json/value.hpp"
 
 namespace opm::catalog {
 

@@ -1,12 +1,11 @@
 #pragma once
 
+#include "json/value.hpp"
 #include "util/error.hpp"
 
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "json/value.hpp"
 
 // The file-based catalog objects as upstream's alpha/declcfg types define them.
 // Every object remembers where it was read (`where`), so that a problem found

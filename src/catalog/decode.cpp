@@ -1,14 +1,13 @@
 #include "catalog/decode.hpp"
 
+#include "json/go_json.hpp"
 #include "util/strings.hpp"
+#include "yaml/document.hpp"
+#include "yaml/split.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <string>
-
-#include "json/go_json.hpp"
-#include "yaml/document.hpp"
-#include "yaml/split.hpp"
 
 namespace opm::catalog {
 

@@ -1,12 +1,11 @@
 #pragma once
 
+#include "json/value.hpp"
 #include "util/error.hpp"
 
 #include <optional>
 #include <string_view>
 #include <vector>
-
-#include "json/value.hpp"
 
 // Turning bytes into JSON values the way upstream does (catalog-format.md §1.3):
 // go-yaml v2 (YAML 1.1) resolution, sigs.k8s.io/yaml conversion, Go encoding/json

@@ -1,13 +1,12 @@
 #include "catalog/list.hpp"
 
+#include "json/unmarshal.hpp"
+#include "json/value.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-
-#include "json/unmarshal.hpp"
-#include "json/value.hpp"
 
 namespace opm::catalog {
 

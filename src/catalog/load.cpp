@@ -4,6 +4,7 @@
 #include "catalog/ignore.hpp"
 #include "catalog/typed_decode.hpp"
 #include "catalog/write.hpp"
+#include "json/writer.hpp"
 #include "util/fs.hpp"
 #include "util/go_format.hpp"
 #include "util/parallel.hpp"
@@ -19,8 +20,6 @@
 #include <set>
 #include <sys/stat.h>
 #include <thread>
-
-#include "json/writer.hpp"
 
 namespace opm::catalog {
 

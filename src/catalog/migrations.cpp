@@ -1,13 +1,12 @@
 #include "catalog/migrations.hpp"
 
 #include "catalog/csv_metadata.hpp"
+#include "json/text.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-
-#include "json/text.hpp"
 
 namespace opm::catalog {
 

@@ -1,13 +1,12 @@
 #include "catalog/property.hpp"
 
+#include "json/unmarshal.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
 
 #include <initializer_list>
 #include <utility>
-
-#include "json/unmarshal.hpp"
 
 namespace opm::catalog::property {
 

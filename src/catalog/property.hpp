@@ -1,14 +1,13 @@
 #pragma once
 
 #include "catalog/declcfg.hpp"
+#include "json/value.hpp"
 #include "util/error.hpp"
 
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "json/value.hpp"
 
 // Typed property values (catalog-format.md §2.2), decoded as upstream's
 // alpha/property.Parse decodes them with Go's encoding/json: members are matched

@@ -1,5 +1,6 @@
 #include "catalog/typed_decode.hpp"
 
+#include "json/unmarshal.hpp"
 #include "util/base64.hpp"
 #include "util/strings.hpp"
 
@@ -10,35 +11,12 @@
 
 namespace opm::catalog {
 
-std::string_view go_json_kind(const Json& value) {
-  switch (value.type()) {
-  case Json::value_t::string:
-    return "string";
-  case Json::value_t::boolean:
-    return "bool";
-  case Json::value_t::array:
-    return "array";
-  case Json::value_t::object:
-    return "object";
-  case Json::value_t::null:
-    return "null";
-  default:
-    return "number";
-  }
-}
+namespace {
 
 Error go_type_error(const Json& value, std::string_view strct, std::string_view path,
                     std::string_view go_type) {
-  if (strct.empty()) {
-    return Error(Errc::invalid, fmt::format("json: cannot unmarshal {} into Go value of type {}",
-                                            go_json_kind(value), go_type));
-  }
-  return Error(Errc::invalid,
-               fmt::format("json: cannot unmarshal {} into Go struct field {}.{} of type {}",
-                           go_json_kind(value), strct, path, go_type));
+  return Error(Errc::invalid, json::type_error(json::kind_name(value), strct, path, go_type));
 }
-
-namespace {
 
 // Where a value sits while decoding: the innermost struct's Go name and the field path.
 struct Field {

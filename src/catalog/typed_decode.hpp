@@ -13,12 +13,4 @@ Result<Channel> decode_channel(const Json& blob);
 Result<Bundle> decode_bundle(const Json& blob);
 Result<Deprecation> decode_deprecation(const Json& blob);
 
-// "json: cannot unmarshal <kind> into Go struct field <Struct>.<path> of type <type>",
-// or "... into Go value of type <type>" when `strct` is empty.
-Error go_type_error(const Json& value, std::string_view strct, std::string_view path,
-                    std::string_view go_type);
-
-// Go's JSON kind names: "string", "number", "bool", "array", "object".
-std::string_view go_json_kind(const Json& value);
-
 } // namespace opm::catalog

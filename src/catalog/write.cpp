@@ -1,13 +1,12 @@
 #include "catalog/write.hpp"
 
 #include "catalog/write_objects.hpp"
+#include "json/writer.hpp"
 
 #include <algorithm>
 #include <numeric>
 #include <string_view>
 #include <vector>
-
-#include "json/writer.hpp"
 
 namespace opm::catalog {
 

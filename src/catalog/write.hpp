@@ -1,11 +1,10 @@
 #pragma once
 
 #include "catalog/declcfg.hpp"
+#include "json/value.hpp"
 
 #include <ostream>
 #include <string>
-
-#include "json/value.hpp"
 
 // The JSON and YAML writers of upstream opm, byte for byte (catalog-format.md §4).
 namespace opm::catalog {

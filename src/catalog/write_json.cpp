@@ -1,8 +1,7 @@
 #include "catalog/write.hpp"
 #include "catalog/write_objects.hpp"
-#include "util/base64.hpp"
-
 #include "json/writer.hpp"
+#include "util/base64.hpp"
 
 namespace opm::catalog {
 

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "catalog/declcfg.hpp"
-
 #include "json/value.hpp"
 #include "json/writer.hpp"
 #include "yaml/emitter.hpp"

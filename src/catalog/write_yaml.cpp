@@ -3,14 +3,13 @@
 #include "util/base64.hpp"
 #include "util/go_format.hpp"
 #include "util/utf8.hpp"
+#include "yaml/value.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <forward_list>
-
-#include "yaml/value.hpp"
 
 namespace opm::catalog {
 

@@ -3,16 +3,15 @@
 #include "catalog/load.hpp"
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
+#include "json/writer.hpp"
 #include "util/fs.hpp"
 #include "util/strings.hpp"
+#include "yaml/value.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <sys/stat.h>
-
-#include "json/writer.hpp"
-#include "yaml/value.hpp"
 
 namespace opm::cmd {
 

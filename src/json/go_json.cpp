@@ -1,13 +1,15 @@
 #include "json/go_json.hpp"
 
+#include "json/unmarshal.hpp"
 #include "util/go_format.hpp"
+#include "util/go_parse.hpp"
 #include "util/strings.hpp"
 #include "util/swar.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <vector>
-
-#include "yaml/resolve.hpp"
 
 namespace opm::json {
 
@@ -18,19 +20,6 @@ constexpr std::size_t k_max_depth = 10000;
 
 bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  if (c >= 'a' && c <= 'f') {
-    return c - 'a' + 10;
-  }
-  if (c >= 'A' && c <= 'F') {
-    return c - 'A' + 10;
-  }
-  return -1;
-}
 
 // Thrown inside the reader only, caught in read_stream_value.
 struct SyntaxFailure {
@@ -275,7 +264,7 @@ private:
         return u;
       }
     }
-    auto f = yaml::parse_go_decimal_float(text);
+    auto f = util::parse_go_decimal_float(text);
     if (!f) {
       if (!m_overflow) {
         m_overflow = std::string(text);
@@ -354,7 +343,7 @@ private:
   int read_hex4() {
     int value = 0;
     for (int i = 0; i < 4; ++i) {
-      int h = hex_value(peek_required());
+      int h = util::hex_digit_value(peek_required());
       if (h < 0) {
         fail("in \\u hexadecimal character escape");
       }
@@ -371,7 +360,7 @@ private:
     }
     int value = 0;
     for (std::size_t i = 2; i < 6; ++i) {
-      int h = hex_value(m_text[m_pos + i]);
+      int h = util::hex_digit_value(m_text[m_pos + i]);
       if (h < 0) {
         return -1;
       }
@@ -382,27 +371,12 @@ private:
 
   void read_escape(std::string& out) {
     char c = peek_required();
+    if (auto plain = util::simple_escape(c, util::Escapes::json)) {
+      out += *plain;
+      ++m_pos;
+      return;
+    }
     switch (c) {
-    case '"':
-    case '\\':
-    case '/':
-      out += c;
-      break;
-    case 'b':
-      out += '\b';
-      break;
-    case 'f':
-      out += '\f';
-      break;
-    case 'n':
-      out += '\n';
-      break;
-    case 'r':
-      out += '\r';
-      break;
-    case 't':
-      out += '\t';
-      break;
     case 'u': {
       ++m_pos;
       auto rune = static_cast<char32_t>(read_hex4());
@@ -432,65 +406,6 @@ private:
   std::size_t m_overflow_offset = 0;
 };
 
-constexpr char k_hex[] = "0123456789abcdef";
-
-void append_string(std::string& out, std::string_view s) {
-  out += '"';
-  std::size_t start = 0;
-  std::size_t i = 0;
-  auto flush = [&] { out.append(s.substr(start, i - start)); };
-  while (i < s.size()) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&') {
-        ++i;
-        continue;
-      }
-      flush();
-      switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        out += "\\u00";
-        out += k_hex[c >> 4];
-        out += k_hex[c & 0xF];
-      }
-      start = ++i;
-      continue;
-    }
-    std::size_t at = i;
-    bool valid = true;
-    char32_t cp = util::decode_utf8(s, at, &valid);
-    if (!valid || cp == 0x2028 || cp == 0x2029) {
-      flush();
-      out += !valid ? "\\ufffd" : (cp == 0x2028 ? "\\u2028" : "\\u2029");
-      start = at;
-    }
-    i = at;
-  }
-  flush();
-  out += '"';
-}
-
 void append_scalar(std::string& out, const Json& v) {
   switch (v.type()) {
   case Json::value_t::null:
@@ -509,7 +424,7 @@ void append_scalar(std::string& out, const Json& v) {
     util::append_json_float(out, v.get<double>());
     break;
   case Json::value_t::string:
-    append_string(out, v.get_ref<const std::string&>());
+    util::append_json_string(out, v.get_ref<const std::string&>(), true);
     break;
   default:
     out += "null";
@@ -561,7 +476,7 @@ std::string marshal(const Json& root) {
     }
     auto it = level.next++;
     if (level.value->is_object()) {
-      append_string(out, it.key());
+      util::append_json_string(out, it.key(), true);
       out += ':';
     }
     open(*it);
@@ -670,30 +585,13 @@ std::string pretty_unmarshal_error(std::string_view data, std::string_view messa
 }
 
 std::optional<std::string> map_type_error(const Json& value, std::string_view blob) {
-  std::string_view kind;
-  std::size_t offset = blob.size();
-  switch (value.type()) {
-  case Json::value_t::object:
-  case Json::value_t::null:
+  if (value.is_object() || value.is_null()) {
     return std::nullopt;
-  case Json::value_t::array:
-    kind = "array";
-    offset = 1;
-    break;
-  case Json::value_t::string:
-    kind = "string";
-    break;
-  case Json::value_t::boolean:
-    kind = "bool";
-    break;
-  default:
-    kind = "number";
-    break;
   }
-  std::string message = "json: cannot unmarshal ";
-  message += kind;
-  message += " into Go value of type map[string]interface {}";
-  return pretty_unmarshal_error(blob, message, offset);
+  // Go reports an array at its opening bracket, other values once they are read whole.
+  const std::size_t offset = value.is_array() ? 1 : blob.size();
+  return pretty_unmarshal_error(
+      blob, type_error(kind_name(value), "", "", "map[string]interface {}"), offset);
 }
 
 std::optional<char> too_deep(const Json& value) {
@@ -724,10 +622,8 @@ std::optional<char> too_deep(const Json& value) {
 }
 
 std::string overflow_error(std::string_view blob, std::string_view number, std::size_t offset) {
-  std::string message = "json: cannot unmarshal number ";
-  message += number;
-  message += " into Go value of type float64";
-  return pretty_unmarshal_error(blob, message, offset);
+  return pretty_unmarshal_error(
+      blob, type_error(fmt::format("number {}", number), "", "", "float64"), offset);
 }
 
 } // namespace opm::json

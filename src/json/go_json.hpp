@@ -1,11 +1,11 @@
 #pragma once
 
+#include "json/value.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include "json/value.hpp"
 
 // JSON the way Go's encoding/json reads and writes it: a stream decoder with Go's syntax
 // error texts and offsets, the json.Marshal text, json.Indent, and the pretty-printed

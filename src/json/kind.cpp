@@ -116,10 +116,7 @@ private:
     int v = 0;
     for (int i = 0; i < 4; ++i) {
       char c = m_text[m_pos++];
-      int h = c >= '0' && c <= '9'   ? c - '0'
-              : c >= 'a' && c <= 'f' ? c - 'a' + 10
-              : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                     : -1;
+      int h = util::hex_digit_value(c);
       if (h < 0) {
         return -1;
       }
@@ -175,28 +172,13 @@ private:
       return false;
     }
     char e = m_text[m_pos++];
-    char plain = 0;
+    if (auto plain = util::simple_escape(e, util::Escapes::json)) {
+      if (out != nullptr) {
+        *out += *plain;
+      }
+      return true;
+    }
     switch (e) {
-    case '"':
-    case '\\':
-    case '/':
-      plain = e;
-      break;
-    case 'b':
-      plain = '\b';
-      break;
-    case 'f':
-      plain = '\f';
-      break;
-    case 'n':
-      plain = '\n';
-      break;
-    case 'r':
-      plain = '\r';
-      break;
-    case 't':
-      plain = '\t';
-      break;
     case 'u': {
       int cp = hex4();
       if (cp < 0) {
@@ -224,10 +206,6 @@ private:
     default:
       return false;
     }
-    if (out != nullptr) {
-      *out += plain;
-    }
-    return true;
   }
 
   bool literal(std::string_view word) {

@@ -1,8 +1,7 @@
 #include "json/text.hpp"
 
-#include "util/strings.hpp"
-
 #include "json/writer.hpp"
+#include "util/strings.hpp"
 
 namespace opm::json::text {
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "json/value.hpp"
 #include "util/error.hpp"
 
 #include <initializer_list>
@@ -7,8 +8,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "json/value.hpp"
 
 // JSON as text, for the places where upstream keeps a json.RawMessage: the exact bytes
 // of a value (member order, number spelling, escapes, whitespace) matter there, so they

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "json/value.hpp"
+
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "json/value.hpp"
 
 // Walking JSON values without recursion, so that deeply nested input cannot exhaust the
 // stack. Internal to catalog/.

@@ -101,19 +101,14 @@ struct Walker {
   std::optional<std::string> error;
 
   bool type_error(std::string_view what, const Type& type) {
-    if (struct_name.empty() && path.empty()) {
-      error = fmt::format("json: cannot unmarshal {} into Go value of type {}", what, type.name);
-    } else {
-      std::string joined;
-      for (std::size_t i = 0; i < path.size(); ++i) {
-        if (i > 0) {
-          joined += '.';
-        }
-        joined += path[i];
+    std::string joined;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      if (i > 0) {
+        joined += '.';
       }
-      error = fmt::format("json: cannot unmarshal {} into Go struct field {}.{} of type {}", what,
-                          struct_name, joined, type.name);
+      joined += path[i];
     }
+    error = json::type_error(what, struct_name, joined, type.name);
     return false;
   }
 
@@ -292,6 +287,32 @@ std::optional<std::string> check(const Json& value, const Type& type) {
   Walker walker;
   walker.walk(value, type);
   return std::move(walker.error);
+}
+
+std::string_view kind_name(const Json& value) {
+  switch (value.type()) {
+  case Json::value_t::string:
+    return "string";
+  case Json::value_t::boolean:
+    return "bool";
+  case Json::value_t::array:
+    return "array";
+  case Json::value_t::object:
+    return "object";
+  case Json::value_t::null:
+    return "null";
+  default:
+    return "number";
+  }
+}
+
+std::string type_error(std::string_view what, std::string_view strct, std::string_view path,
+                       std::string_view go_type) {
+  if (strct.empty() && path.empty()) {
+    return fmt::format("json: cannot unmarshal {} into Go value of type {}", what, go_type);
+  }
+  return fmt::format("json: cannot unmarshal {} into Go struct field {}.{} of type {}", what, strct,
+                     path, go_type);
 }
 
 } // namespace opm::json

@@ -1,11 +1,11 @@
 #pragma once
 
+#include "json/value.hpp"
+
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-
-#include "json/value.hpp"
 
 // What Go's encoding/json reports when it decodes a JSON value into a typed Go struct:
 // upstream's messages for badly shaped catalog values come straight from it, e.g.
@@ -69,6 +69,16 @@ const Json* find_member(const Json& object, std::string_view field);
 // A number printed as Go's encoder prints a float64 (shortest form; exponent form below
 // 1e-6 and from 1e21). Integers print as integers.
 std::string format_number(const Json& number);
+
+// Go's name for the kind of a JSON value in decoding errors: "string", "number", "bool",
+// "array", "object" or "null".
+std::string_view kind_name(const Json& value);
+
+// json.UnmarshalTypeError's text: "json: cannot unmarshal <what> into Go value of type
+// <go_type>" when `strct` and `path` are empty, else "json: cannot unmarshal <what> into Go
+// struct field <strct>.<path> of type <go_type>". `what` is a kind name, or "number 1e40".
+std::string type_error(std::string_view what, std::string_view strct, std::string_view path,
+                       std::string_view go_type);
 
 // Shared type descriptions.
 extern const Type k_string;

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "json/value.hpp"
+
 #include <string>
 #include <string_view>
-
-#include "json/value.hpp"
 
 namespace opm::json {
 

@@ -18,78 +18,6 @@ using image_ref_lexer::Token;
 
 constexpr std::string_view k_data_type = "action.imageReferenceTemplateData";
 
-// strconv.Unquote of a "..." literal (the common escapes).
-std::optional<std::string> unquote(std::string_view quoted) {
-  std::string out;
-  std::string_view s = quoted.substr(1, quoted.size() - 2);
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != '\\') {
-      out += s[i];
-      continue;
-    }
-    if (++i >= s.size()) {
-      return std::nullopt;
-    }
-    switch (s[i]) {
-    case 'a':
-      out += '\a';
-      break;
-    case 'b':
-      out += '\b';
-      break;
-    case 'f':
-      out += '\f';
-      break;
-    case 'n':
-      out += '\n';
-      break;
-    case 'r':
-      out += '\r';
-      break;
-    case 't':
-      out += '\t';
-      break;
-    case 'v':
-      out += '\v';
-      break;
-    case '\\':
-    case '"':
-      out += s[i];
-      break;
-    case 'x':
-    case 'u':
-    case 'U': {
-      std::size_t digits = s[i] == 'x' ? 2 : (s[i] == 'u' ? 4 : 8);
-      if (i + digits >= s.size()) {
-        return std::nullopt;
-      }
-      unsigned long value = 0;
-      for (std::size_t k = 1; k <= digits; ++k) {
-        char c = s[i + k];
-        int d = (c >= '0' && c <= '9')   ? c - '0'
-                : (c >= 'a' && c <= 'f') ? c - 'a' + 10
-                : (c >= 'A' && c <= 'F') ? c - 'A' + 10
-                                         : -1;
-        if (d < 0) {
-          return std::nullopt;
-        }
-        value = value * 16 + static_cast<unsigned long>(d);
-      }
-      i += digits;
-      if (digits == 2) {
-        out += static_cast<char>(value);
-      } else {
-        util::append_utf8(out, static_cast<char32_t>(value));
-      }
-      break;
-    }
-    default:
-      return std::nullopt;
-    }
-  }
-  return out;
-}
-
 // Go's error for an action that starts with an identifier we do not run.
 std::unexpected<Error> identifier_error(std::string_view text, const Token& first) {
   std::string_view id = first.text;
@@ -136,7 +64,7 @@ Result<ImageRefTemplate::Node> ImageRefTemplate::parse_action(std::string_view t
     if (first.text.front() == '`') {
       s = std::string(first.text.substr(1, first.text.size() - 2));
     } else {
-      s = unquote(first.text);
+      s = util::go_unquote(first.text);
     }
     if (!s) {
       return parse_error(text, first.pos, "invalid syntax");

@@ -1,5 +1,6 @@
 #include "render/render_cache.hpp"
 
+#include "json/value.hpp"
 #include "registry/digest.hpp"
 #include "util/base64.hpp"
 #include "util/build_id.hpp"
@@ -8,8 +9,6 @@
 #include <algorithm>
 #include <chrono>
 #include <system_error>
-
-#include "json/value.hpp"
 
 namespace opm::render {
 

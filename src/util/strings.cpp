@@ -197,4 +197,83 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+std::optional<char> simple_escape(char letter, Escapes grammar) {
+  switch (letter) {
+  case 'b':
+    return '\b';
+  case 'f':
+    return '\f';
+  case 'n':
+    return '\n';
+  case 'r':
+    return '\r';
+  case 't':
+    return '\t';
+  case '\\':
+  case '"':
+    return letter;
+  case 'a':
+    return grammar == Escapes::go ? std::optional<char>('\a') : std::nullopt;
+  case 'v':
+    return grammar == Escapes::go ? std::optional<char>('\v') : std::nullopt;
+  case '/':
+    return grammar == Escapes::json ? std::optional<char>('/') : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+int hex_digit_value(char c) {
+  if (c >= '0' && c <= '9') {
+    return c - '0';
+  }
+  if (c >= 'a' && c <= 'f') {
+    return c - 'a' + 10;
+  }
+  if (c >= 'A' && c <= 'F') {
+    return c - 'A' + 10;
+  }
+  return -1;
+}
+
+std::optional<std::string> go_unquote(std::string_view quoted) {
+  if (quoted.size() < 2 || quoted.front() != '"' || quoted.back() != '"') {
+    return std::nullopt;
+  }
+  std::string out;
+  const std::string_view s = quoted.substr(1, quoted.size() - 2);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\\') {
+      out += s[i];
+      continue;
+    }
+    if (++i >= s.size()) {
+      return std::nullopt;
+    }
+    if (auto plain = simple_escape(s[i], Escapes::go)) {
+      out += *plain;
+      continue;
+    }
+    const std::size_t digits = s[i] == 'x' ? 2 : s[i] == 'u' ? 4 : s[i] == 'U' ? 8 : 0;
+    if (digits == 0 || i + digits >= s.size()) {
+      return std::nullopt;
+    }
+    char32_t value = 0;
+    for (std::size_t k = 1; k <= digits; ++k) {
+      const int d = hex_digit_value(s[i + k]);
+      if (d < 0) {
+        return std::nullopt;
+      }
+      value = value * 16 + static_cast<char32_t>(d);
+    }
+    i += digits;
+    if (digits == 2) {
+      out += static_cast<char>(value);
+    } else {
+      append_utf8(out, value);
+    }
+  }
+  return out;
+}
+
 } // namespace opm::util

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,6 +11,21 @@ namespace opm::util {
 // \xNN for invalid UTF-8 and ASCII controls, \uXXXX / \UXXXXXXXX for other
 // non-printable characters; printable non-ASCII stays raw.
 std::string go_quote(std::string_view s);
+
+// Which string literal grammar an escape belongs to: Go source (strconv.Unquote) adds \a and
+// \v, JSON adds \/.
+enum class Escapes { go, json };
+
+// The byte a one-letter escape (\b \f \n \r \t \\ \" and the grammar's own) stands
+// for; nullopt for any other letter.
+std::optional<char> simple_escape(char letter, Escapes grammar);
+
+// The value of a hexadecimal digit, or -1.
+int hex_digit_value(char c);
+
+// strconv.Unquote of a double-quoted Go literal, `quoted` including its quotes: the simple
+// escapes, \xNN bytes, \uNNNN and \UNNNNNNNN code points. nullopt when it is not valid.
+std::optional<std::string> go_unquote(std::string_view quoted);
 
 // Decode one UTF-8 code point at s[i]; advances i. Invalid bytes yield 0xFFFD and width 1.
 char32_t decode_utf8(std::string_view s, std::size_t& i, bool* valid = nullptr);

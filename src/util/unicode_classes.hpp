@@ -1,3 +1,4 @@
+
 #pragma once
 
 // Unicode character classes as Go's unicode package defines them (Unicode 15.0).

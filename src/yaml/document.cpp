@@ -1,6 +1,10 @@
 #include "yaml/document.hpp"
 
+#include "json/tree.hpp"
 #include "util/go_format.hpp"
+#include "util/go_parse.hpp"
+#include "yaml/long_values.hpp"
+#include "yaml/resolve.hpp"
 
 #include <yaml.h>
 
@@ -13,10 +17,6 @@
 #include <optional>
 #include <unordered_map>
 #include <vector>
-
-#include "json/tree.hpp"
-#include "yaml/long_values.hpp"
-#include "yaml/resolve.hpp"
 
 namespace opm::yaml {
 
@@ -983,7 +983,7 @@ std::optional<DocumentError> check_version(std::string_view content, std::size_t
       }
       ++i;
     }
-    value = i > start ? parse_go_uint(content.substr(start, i - start), 10) : std::nullopt;
+    value = i > start ? util::parse_go_uint(content.substr(start, i - start), 10) : std::nullopt;
     return std::nullopt;
   };
   std::optional<std::uint64_t> major;

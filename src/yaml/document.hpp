@@ -1,12 +1,12 @@
 #pragma once
 
+#include "json/value.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <expected>
 #include <string>
 #include <string_view>
-
-#include "json/value.hpp"
 
 // One YAML document to a JSON value, as sigs.k8s.io/yaml's YAMLToJSON does it on top of
 // go-yaml v2, driven by libyaml's event parser. Internal to catalog/.

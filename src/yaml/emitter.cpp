@@ -2,11 +2,10 @@
 
 #include "util/swar.hpp"
 #include "util/utf8.hpp"
+#include "yaml/plain.hpp"
 
 #include <array>
 #include <cstdint>
-
-#include "yaml/plain.hpp"
 
 namespace opm::yaml {
 

@@ -1,8 +1,8 @@
 #include "yaml/plain.hpp"
 
-#include <string_view>
-
 #include "yaml/resolve.hpp"
+
+#include <string_view>
 
 namespace opm::yaml {
 

@@ -2,6 +2,7 @@
 
 #include "util/base64.hpp"
 #include "util/go_format.hpp"
+#include "util/go_parse.hpp"
 #include "util/strings.hpp"
 
 #include <charconv>
@@ -169,19 +170,6 @@ bool matches_yaml_float(std::string_view s) {
   return i == s.size();
 }
 
-int digit_value(char c) {
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  if (c >= 'a' && c <= 'z') {
-    return c - 'a' + 10;
-  }
-  if (c >= 'A' && c <= 'Z') {
-    return c - 'A' + 10;
-  }
-  return 99;
-}
-
 // Go's timestamp layouts accepted by go-yaml: 2006-1-2T15:4:5.999999999Z07:00 (T or t),
 // "2006-1-2 15:4:5.999999999" and 2006-1-2. Only consulted for explicit !!timestamp tags:
 // untagged timestamps stay strings either way.
@@ -256,17 +244,6 @@ bool parse_timestamp(std::string_view s) {
   return is_digit(s[i + 1]) && is_digit(s[i + 2]) && is_digit(s[i + 4]) && is_digit(s[i + 5]);
 }
 
-std::string strip_underscores(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    if (c != '_') {
-      out += c;
-    }
-  }
-  return out;
-}
-
 enum class Resolved {
   null,
   boolean,
@@ -335,7 +312,7 @@ Resolved resolve_text(std::string_view tag, std::string_view in, Scalar& out) {
     break;
   }
   if (hint == '.') {
-    if (auto f = parse_go_decimal_float(in)) {
+    if (auto f = util::parse_go_decimal_float(in)) {
       out.floating = *f;
       return Resolved::floating;
     }
@@ -350,34 +327,34 @@ Resolved resolve_text(std::string_view tag, std::string_view in, Scalar& out) {
   std::string stripped;
   std::string_view plain = in;
   if (in.find('_') != std::string_view::npos) {
-    stripped = strip_underscores(in);
+    stripped = util::strip_underscores(in);
     plain = stripped;
   }
-  if (auto i = parse_go_int(plain)) {
+  if (auto i = util::parse_go_int(plain)) {
     out.integer = *i;
     return Resolved::integer;
   }
-  if (auto u = parse_go_uint(plain)) {
+  if (auto u = util::parse_go_uint(plain)) {
     out.unsigned_integer = *u;
     return Resolved::unsigned_integer;
   }
   if (matches_yaml_float(plain)) {
-    if (auto f = parse_go_decimal_float(plain)) {
+    if (auto f = util::parse_go_decimal_float(plain)) {
       out.floating = *f;
       return Resolved::floating;
     }
   }
   if (plain.starts_with("0b")) {
-    if (auto i = parse_go_int(plain.substr(2), 2)) {
+    if (auto i = util::parse_go_int(plain.substr(2), 2)) {
       out.integer = *i;
       return Resolved::integer;
     }
-    if (auto u = parse_go_uint(plain.substr(2), 2)) {
+    if (auto u = util::parse_go_uint(plain.substr(2), 2)) {
       out.unsigned_integer = *u;
       return Resolved::unsigned_integer;
     }
   } else if (plain.starts_with("-0b")) {
-    if (auto i = parse_go_int("-" + std::string(plain.substr(3)), 2)) {
+    if (auto i = util::parse_go_int("-" + std::string(plain.substr(3)), 2)) {
       out.integer = *i;
       return Resolved::integer;
     }
@@ -385,216 +362,7 @@ Resolved resolve_text(std::string_view tag, std::string_view in, Scalar& out) {
   return Resolved::string;
 }
 
-bool is_hex_digit_or_digit(char c, bool hex) {
-  return is_digit(c) || (hex && digit_value(c) >= 10 && digit_value(c) < 16);
-}
-
 } // namespace
-
-bool go_underscore_ok(std::string_view s) {
-  char saw = '^';
-  std::size_t i = 0;
-  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
-    s.remove_prefix(1);
-  }
-  bool hex = false;
-  if (s.size() >= 2 && s[0] == '0') {
-    char p = static_cast<char>(s[1] | 0x20);
-    if (p == 'b' || p == 'o' || p == 'x') {
-      i = 2;
-      saw = '0';
-      hex = p == 'x';
-    }
-  }
-  for (; i < s.size(); ++i) {
-    if (is_hex_digit_or_digit(s[i], hex)) {
-      saw = '0';
-      continue;
-    }
-    if (s[i] == '_') {
-      if (saw != '0') {
-        return false;
-      }
-      saw = '_';
-      continue;
-    }
-    if (saw == '_') {
-      return false;
-    }
-    saw = '!';
-  }
-  return saw != '_';
-}
-
-std::optional<std::uint64_t> parse_go_uint(std::string_view s, int base) {
-  if (s.empty()) {
-    return std::nullopt;
-  }
-  if (base == 0) {
-    base = 10;
-    if (s[0] == '0') {
-      char p = s.size() >= 3 ? static_cast<char>(s[1] | 0x20) : 0;
-      if (p == 'b') {
-        base = 2;
-        s.remove_prefix(2);
-      } else if (p == 'o') {
-        base = 8;
-        s.remove_prefix(2);
-      } else if (p == 'x') {
-        base = 16;
-        s.remove_prefix(2);
-      } else {
-        base = 8;
-        s.remove_prefix(1);
-      }
-    }
-  }
-  std::uint64_t n = 0;
-  const auto ubase = static_cast<std::uint64_t>(base);
-  for (char c : s) {
-    int d = digit_value(c);
-    if (d >= base) {
-      return std::nullopt;
-    }
-    if (n > (std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(d)) / ubase) {
-      return std::nullopt;
-    }
-    n = n * ubase + static_cast<std::uint64_t>(d);
-  }
-  return n;
-}
-
-std::optional<std::int64_t> parse_go_int(std::string_view s, int base) {
-  if (s.empty()) {
-    return std::nullopt;
-  }
-  bool negative = false;
-  if (s[0] == '+') {
-    s.remove_prefix(1);
-  } else if (s[0] == '-') {
-    negative = true;
-    s.remove_prefix(1);
-  }
-  auto u = parse_go_uint(s, base);
-  if (!u) {
-    return std::nullopt;
-  }
-  constexpr std::uint64_t k_cutoff = std::uint64_t{1} << 63;
-  if (!negative && *u >= k_cutoff) {
-    return std::nullopt;
-  }
-  if (negative && *u > k_cutoff) {
-    return std::nullopt;
-  }
-  if (negative) {
-    return static_cast<std::int64_t>(~*u + 1);
-  }
-  return static_cast<std::int64_t>(*u);
-}
-
-std::optional<double> parse_go_decimal_float(std::string_view s) {
-  // Syntax: [+-] digits [. digits] [(e|E) [+-] digits], at least one mantissa digit,
-  // underscores allowed as in Go literals.
-  std::size_t i = 0;
-  bool negative = false;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
-    negative = s[i] == '-';
-    ++i;
-  }
-  bool underscores = false;
-  bool mantissa_digits = false;
-  bool dot = false;
-  // Decimal exponent of the first significant digit, to tell overflow from underflow.
-  long leading_int_digits = 0;
-  long leading_frac_zeros = 0;
-  bool significant = false;
-  for (; i < s.size(); ++i) {
-    char c = s[i];
-    if (c == '_') {
-      underscores = true;
-      continue;
-    }
-    if (c == '.') {
-      if (dot) {
-        return std::nullopt;
-      }
-      dot = true;
-      continue;
-    }
-    if (!is_digit(c)) {
-      break;
-    }
-    mantissa_digits = true;
-    if (c != '0') {
-      significant = true;
-    }
-    if (!dot && significant) {
-      ++leading_int_digits;
-    } else if (dot && !significant) {
-      ++leading_frac_zeros;
-    }
-  }
-  if (!mantissa_digits) {
-    return std::nullopt;
-  }
-  long exponent = 0;
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    bool exp_negative = false;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
-      exp_negative = s[i] == '-';
-      ++i;
-    }
-    bool exp_digits = false;
-    for (; i < s.size(); ++i) {
-      if (s[i] == '_') {
-        underscores = true;
-        continue;
-      }
-      if (!is_digit(s[i])) {
-        break;
-      }
-      exp_digits = true;
-      if (exponent < 100000) {
-        exponent = exponent * 10 + (s[i] - '0');
-      }
-    }
-    if (!exp_digits) {
-      return std::nullopt;
-    }
-    if (exp_negative) {
-      exponent = -exponent;
-    }
-  }
-  if (i != s.size()) {
-    return std::nullopt;
-  }
-  std::string stripped;
-  std::string_view text = s;
-  if (underscores) {
-    if (!go_underscore_ok(s)) {
-      return std::nullopt;
-    }
-    stripped = strip_underscores(s);
-    text = stripped;
-  }
-  if (!text.empty() && text[0] == '+') {
-    text.remove_prefix(1);
-  }
-  double value = 0;
-  auto r = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (r.ec == std::errc::result_out_of_range) {
-    long magnitude = leading_int_digits - leading_frac_zeros;
-    if (significant && magnitude + exponent > 0) {
-      return std::nullopt; // overflow: Go reports a range error
-    }
-    return negative ? -0.0 : 0.0;
-  }
-  if (r.ec != std::errc() || r.ptr != text.data() + text.size()) {
-    return std::nullopt;
-  }
-  return value;
-}
 
 void coerce_utf8(std::string& s) {
   std::size_t i = 0;

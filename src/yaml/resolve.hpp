@@ -1,11 +1,11 @@
 #pragma once
 
+#include "json/value.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include "json/value.hpp"
 
 // YAML 1.1 scalar typing as go-yaml v2 does it when it decodes into interface{}, and the
 // key conversion sigs.k8s.io/yaml applies on its way to JSON. Internal to catalog/.
@@ -51,17 +51,6 @@ bool is_merge_key(std::string_view tag, std::string_view text, bool plain_implic
 // 1.5 -> "1.5" printed as a float32). nullopt for keys it rejects: null and uint64.
 std::optional<std::string> key_string(Scalar&& key);
 std::optional<std::string> key_string(const Json& key);
-
-// Go's strconv.ParseInt(s, 0, 64) / ParseUint(s, 0, 64) on text without underscores.
-std::optional<std::int64_t> parse_go_int(std::string_view s, int base = 0);
-std::optional<std::uint64_t> parse_go_uint(std::string_view s, int base = 0);
-
-// Go's strconv.underscoreOK: underscores only between digits (or after a base prefix).
-bool go_underscore_ok(std::string_view s);
-
-// Go's strconv.ParseFloat(s, 64) for decimal text, underscores allowed between digits as in Go
-// literals. Overflow is a failure; underflow gives a signed zero, as in Go.
-std::optional<double> parse_go_decimal_float(std::string_view s);
 
 // Replace every byte that does not start a valid UTF-8 sequence with U+FFFD, as Go does.
 void coerce_utf8(std::string& s);

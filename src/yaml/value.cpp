@@ -2,6 +2,7 @@
 
 #include "util/go_format.hpp"
 #include "util/utf8.hpp"
+#include "yaml/natural_order.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -9,8 +10,6 @@
 #include <cstdint>
 #include <forward_list>
 #include <vector>
-
-#include "yaml/natural_order.hpp"
 
 namespace opm::yaml {
 

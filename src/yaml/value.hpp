@@ -1,9 +1,9 @@
 #pragma once
 
-#include <string>
-
 #include "json/value.hpp"
 #include "yaml/emitter.hpp"
+
+#include <string>
 
 // JSON values written as YAML the way sigs.k8s.io/yaml (go-yaml v2) writes what Go would
 // marshal to JSON first: block style, keys in natural order, floats as their JSON text reads

@@ -1,12 +1,11 @@
 #include "bundle/bundle.hpp"
 #include "catalog/write.hpp"
+#include "support/temp_dir.hpp"
 #include "util/fs.hpp"
 
 #include <doctest/doctest.h>
 
 #include <sstream>
-
-#include "support/temp_dir.hpp"
 
 using namespace opm;
 using opm::test::TempDir;

@@ -1,4 +1,5 @@
 #include "catalog/load.hpp"
+#include "support/temp_dir.hpp"
 #include "util/base64.hpp"
 
 #include <doctest/doctest.h>
@@ -6,8 +7,6 @@
 #include <unistd.h>
 
 #include <filesystem>
-
-#include "support/temp_dir.hpp"
 
 using namespace opm::catalog;
 using opm::Json;

@@ -1,10 +1,9 @@
-#include "util/go_format.hpp"
-
-#include <doctest/doctest.h>
-
 #include "json/go_json.hpp"
 #include "json/text.hpp"
 #include "json/unmarshal.hpp"
+#include "util/go_format.hpp"
+
+#include <doctest/doctest.h>
 
 using namespace opm;
 

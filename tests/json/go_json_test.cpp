@@ -1,12 +1,11 @@
+#include "json/go_json.hpp"
+#include "json/tree.hpp"
 #include "util/go_format.hpp"
+#include "yaml/split.hpp"
 
 #include <doctest/doctest.h>
 
 #include <string>
-
-#include "json/go_json.hpp"
-#include "json/tree.hpp"
-#include "yaml/split.hpp"
 
 using namespace opm;
 using opm::Json;

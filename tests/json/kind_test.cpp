@@ -1,11 +1,11 @@
+#include "json/kind.hpp"
+
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include "json/kind.hpp"
 
 using opm::json::object_kind;
 

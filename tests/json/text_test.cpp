@@ -1,6 +1,6 @@
-#include <doctest/doctest.h>
-
 #include "json/text.hpp"
+
+#include <doctest/doctest.h>
 
 using namespace opm;
 using opm::Json;

@@ -1,10 +1,10 @@
+#include "json/writer.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cstdint>
 #include <limits>
 #include <string>
-
-#include "json/writer.hpp"
 
 using opm::Json;
 namespace json = opm::json;

@@ -1,4 +1,5 @@
 #include "render/render_cache.hpp"
+#include "support/temp_dir.hpp"
 #include "util/base64.hpp"
 #include "util/build_id.hpp"
 
@@ -7,8 +8,6 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-
-#include "support/temp_dir.hpp"
 
 using opm::Json;
 using opm::catalog::Bundle;

@@ -1,6 +1,6 @@
-#include <doctest/doctest.h>
-
 #include "yaml/natural_order.hpp"
+
+#include <doctest/doctest.h>
 
 using opm::yaml::natural_less;
 

@@ -1,8 +1,8 @@
+#include "yaml/plain.hpp"
+
 #include <doctest/doctest.h>
 
 #include <string>
-
-#include "yaml/plain.hpp"
 
 using opm::yaml::plain_reads_as_string;
 

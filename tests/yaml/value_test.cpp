@@ -1,10 +1,10 @@
+#include "yaml/value.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cstdint>
 #include <limits>
 #include <string>
-
-#include "yaml/value.hpp"
 
 using opm::Json;
 using opm::yaml::append;
