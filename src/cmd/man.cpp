@@ -1,5 +1,4 @@
 #include "cmd/commands.hpp"
-#include "cmd/man_pages.hpp"
 #include "util/fs.hpp"
 
 #include <CLI/CLI.hpp>
@@ -7,6 +6,8 @@
 
 #include <filesystem>
 #include <memory>
+
+#include "cli/man_pages.hpp"
 
 namespace opm::cmd {
 
@@ -28,7 +29,7 @@ void add_generate_man(CLI::App& parent, Context& ctx, Action& chosen) {
       if (ec) {
         return util::fail(Errc::io, fmt::format("mkdir {}: {}", dir.string(), ec.message()));
       }
-      for (const auto& page : man_pages(parent, ctx.meta)) {
+      for (const auto& page : cli::man_pages(parent, ctx.meta)) {
         OPM_TRY(util::write_file_atomic(dir / page.file_name, page.text));
       }
       return {};

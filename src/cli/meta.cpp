@@ -1,10 +1,10 @@
-#include "cmd/meta.hpp"
+#include "cli/meta.hpp"
 
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
 
-namespace opm::cmd {
+namespace opm::cli {
 
 std::optional<std::string> Args::check(const std::vector<std::string>& args,
                                        std::string_view command_path) const {
@@ -75,4 +75,4 @@ std::vector<std::vector<std::string>> CommandMeta::exclusive_groups(const CLI::A
   return it == m_exclusive.end() ? std::vector<std::vector<std::string>>{} : it->second;
 }
 
-} // namespace opm::cmd
+} // namespace opm::cli

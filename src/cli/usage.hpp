@@ -1,14 +1,14 @@
 #pragma once
 
-#include "cmd/meta.hpp"
-#include "cmd/tree.hpp"
-
 #include <string>
 #include <vector>
 
+#include "cli/meta.hpp"
+#include "cli/tree.hpp"
+
 // cobra's default usage and help templates and pflag's flag table, generated from the
 // command definitions so the help text never drifts from what the parser accepts.
-namespace opm::cmd {
+namespace opm::cli {
 
 // The usage block cobra prints for --help and after "Error: ...". Ends with "\n".
 std::string usage_text(const CLI::App& command, const CommandMeta& meta);
@@ -19,4 +19,4 @@ std::string flag_usages(const std::vector<FlagView>& flags);
 // cobra's UseLine: "opm init <packageName> [flags]".
 std::string use_line(const CLI::App& command, const CommandMeta& meta);
 
-} // namespace opm::cmd
+} // namespace opm::cli

@@ -1,11 +1,11 @@
-#include "cmd/tree.hpp"
+#include "cli/tree.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <limits>
 
-namespace opm::cmd {
+namespace opm::cli {
 
 namespace {
 
@@ -305,4 +305,4 @@ std::vector<FlagView> all_flags(const CLI::App& command, const CommandMeta& meta
   return flags;
 }
 
-} // namespace opm::cmd
+} // namespace opm::cli

@@ -17,7 +17,7 @@ class Option;
 // examples, argument rule, deprecations, persistent flags and flag groups.
 // Help, usage, completion scripts and man pages are all generated from CLI11's
 // definitions plus these facts, so they cannot drift apart.
-namespace opm::cmd {
+namespace opm::cli {
 
 // How many positional arguments a command accepts, with cobra's messages.
 struct Args {
@@ -92,4 +92,4 @@ private:
   std::set<const CLI::Option*> m_changed;
 };
 
-} // namespace opm::cmd
+} // namespace opm::cli

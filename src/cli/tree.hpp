@@ -1,14 +1,14 @@
 #pragma once
 
-#include "cmd/meta.hpp"
-
 #include <string>
 #include <vector>
+
+#include "cli/meta.hpp"
 
 // The CLI11 command tree seen the way cobra and pflag see it: names, paths, flags
 // with their pflag types and defaults, visibility. Parser, help, completion and man
 // pages all read the tree through these functions.
-namespace opm::cmd {
+namespace opm::cli {
 
 enum class FlagType { boolean, string, string_slice, string_array, integer, other };
 
@@ -56,4 +56,4 @@ std::vector<FlagView> inherited_flags(const CLI::App& command, const CommandMeta
 // Both, as the flag set the command parses.
 std::vector<FlagView> all_flags(const CLI::App& command, const CommandMeta& meta);
 
-} // namespace opm::cmd
+} // namespace opm::cli

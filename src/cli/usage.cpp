@@ -1,4 +1,4 @@
-#include "cmd/usage.hpp"
+#include "cli/usage.hpp"
 
 #include "util/strings.hpp"
 
@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-namespace opm::cmd {
+namespace opm::cli {
 
 namespace {
 
@@ -187,4 +187,4 @@ std::string help_text(const CLI::App& command, const CommandMeta& meta) {
   return out;
 }
 
-} // namespace opm::cmd
+} // namespace opm::cli

@@ -1,13 +1,13 @@
-#include "cmd/completion_scripts.hpp"
-
-#include "cmd/tree.hpp"
+#include "cli/completion_scripts.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <functional>
 
-namespace opm::cmd {
+#include "cli/tree.hpp"
+
+namespace opm::cli {
 
 namespace {
 
@@ -381,4 +381,4 @@ std::string completion_script(const CLI::App& root, const CommandMeta& meta, She
   return {};
 }
 
-} // namespace opm::cmd
+} // namespace opm::cli

@@ -1,14 +1,13 @@
-#include "cmd/commands.hpp"
-#include "cmd/parse.hpp"
-#include "cmd/run.hpp"
-#include "cmd/usage.hpp"
-
 #include <CLI/CLI.hpp>
 #include <doctest/doctest.h>
 
 #include <sstream>
 
-using namespace opm::cmd;
+#include "cli/command.hpp"
+#include "cli/parse.hpp"
+#include "cli/usage.hpp"
+
+using namespace opm::cli;
 
 namespace {
 
@@ -16,7 +15,7 @@ namespace {
 struct Fixture {
   std::ostringstream out;
   std::ostringstream err;
-  Context ctx{out, err, false, {}, {}, {}};
+  Context ctx{out, err, false, {}, {}};
   Action chosen;
   CLI::App root{"", "opm"};
   std::vector<std::string> args;
@@ -51,7 +50,7 @@ struct Fixture {
 
 } // namespace
 
-TEST_SUITE("cmd parse") {
+TEST_SUITE("cli parse") {
   TEST_CASE("accepts pflag's spellings of a value") {
     for (const auto& argv :
          std::vector<std::vector<std::string>>{{"t", "-oyaml"},
@@ -146,7 +145,7 @@ TEST_SUITE("cmd parse") {
   }
 }
 
-TEST_SUITE("cmd usage") {
+TEST_SUITE("cli usage") {
   TEST_CASE("aligns the flag table as pflag does, with quoted string defaults") {
     Fixture f;
     CHECK(usage_text(*f.root.get_subcommand("t"), f.ctx.meta) ==
@@ -199,34 +198,5 @@ TEST_SUITE("cmd usage") {
     CHECK(flag_usages({a}) == "      --migrate-level string   Name of the last migration\n"
                               "                               first\n"
                               "                               second\n");
-  }
-}
-
-TEST_SUITE("cmd run") {
-  TEST_CASE("a usage error prints cobra's Error line, the usage block and a blank line") {
-    std::ostringstream out;
-    std::ostringstream err;
-    Context ctx{out, err, false, {}, {}, {}};
-    Action chosen;
-    CLI::App app{"", "opm"};
-    build_root(app, ctx, chosen);
-    CHECK(execute(app, ctx, chosen, {"init", "a", "b"}) == 1);
-    CHECK(out.str().empty());
-    CHECK(err.str().starts_with("Error: accepts 1 arg(s), received 2\nUsage:\n  opm init "
-                                "<packageName> [flags]\n\nFlags:\n"));
-    CHECK(err.str().ends_with("while pulling bundles\n\n"));
-  }
-
-  TEST_CASE("a group without work of its own prints its help on stdout") {
-    std::ostringstream out;
-    std::ostringstream err;
-    Context ctx{out, err, false, {}, {}, {}};
-    Action chosen;
-    CLI::App app{"", "opm"};
-    build_root(app, ctx, chosen);
-    CHECK(execute(app, ctx, chosen, {"generate", "whatever"}) == 0);
-    CHECK(out.str().starts_with("Generate various artifacts for file-based catalogs\n\nUsage:\n"
-                                "  opm generate [command]\n"));
-    CHECK(err.str().empty());
   }
 }

@@ -1,6 +1,5 @@
-#include "cmd/parse.hpp"
+#include "cli/parse.hpp"
 
-#include "cmd/tree.hpp"
 #include "util/csv.hpp"
 #include "util/strings.hpp"
 
@@ -11,7 +10,9 @@
 #include <charconv>
 #include <limits>
 
-namespace opm::cmd {
+#include "cli/tree.hpp"
+
+namespace opm::cli {
 
 namespace {
 
@@ -500,4 +501,4 @@ std::vector<std::string> canonical_argv(const CommandLine& line) {
   return argv;
 }
 
-} // namespace opm::cmd
+} // namespace opm::cli

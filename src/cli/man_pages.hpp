@@ -1,13 +1,13 @@
 #pragma once
 
-#include "cmd/meta.hpp"
-
 #include <string>
 #include <vector>
 
+#include "cli/meta.hpp"
+
 // Manual pages (roff, section 1) generated from the command tree: one per visible
 // command, named after its path ("opm-generate-dockerfile.1").
-namespace opm::cmd {
+namespace opm::cli {
 
 struct ManPage {
   std::string file_name;
@@ -16,4 +16,4 @@ struct ManPage {
 
 std::vector<ManPage> man_pages(const CLI::App& root, const CommandMeta& meta);
 
-} // namespace opm::cmd
+} // namespace opm::cli

@@ -1,13 +1,14 @@
-#include "cmd/man_pages.hpp"
+#include "cli/man_pages.hpp"
 
-#include "cmd/tree.hpp"
-#include "cmd/usage.hpp"
 #include "util/strings.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-namespace opm::cmd {
+#include "cli/tree.hpp"
+#include "cli/usage.hpp"
+
+namespace opm::cli {
 
 namespace {
 
@@ -171,4 +172,4 @@ std::vector<ManPage> man_pages(const CLI::App& root, const CommandMeta& meta) {
   return pages;
 }
 
-} // namespace opm::cmd
+} // namespace opm::cli

@@ -1,16 +1,16 @@
 #pragma once
 
-#include "cmd/meta.hpp"
-
 #include <expected>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "cli/meta.hpp"
+
 // The command line read the way cobra and pflag read it, so that flag syntax, error
 // texts and the order of checks match upstream. CLI11 then receives an unambiguous,
 // canonical argv (canonical_argv) to convert values and run the callbacks.
-namespace opm::cmd {
+namespace opm::cli {
 
 struct FlagSetting {
   const CLI::Option* option = nullptr;
@@ -51,4 +51,4 @@ std::optional<std::string> check_command_line(const CommandLine& line, const Com
 // level, the subcommand names, then "--" and the positional arguments.
 std::vector<std::string> canonical_argv(const CommandLine& line);
 
-} // namespace opm::cmd
+} // namespace opm::cli
