@@ -1,10 +1,9 @@
-#include "catalog/list.hpp"
-
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "../support/catalog_builders.hpp"
+#include "list/list.hpp"
 
 using namespace opm;
 using namespace opm::testing;
@@ -44,8 +43,8 @@ catalog::model::Model model_of(const DeclarativeConfig& cfg) {
 TEST_SUITE("alpha list") {
   TEST_CASE("lists packages with their default channel") {
     auto cfg = etcd();
-    CHECK(catalog::list_packages(model_of(cfg)) == "NAME  DISPLAY NAME  DEFAULT CHANNEL\n"
-                                                   "etcd                stable\n");
+    CHECK(list::list_packages(model_of(cfg)) == "NAME  DISPLAY NAME  DEFAULT CHANNEL\n"
+                                                "etcd                stable\n");
   }
 
   TEST_CASE("lists channels with their heads") {
@@ -53,13 +52,13 @@ TEST_SUITE("alpha list") {
     const std::string expected = "PACKAGE  CHANNEL  HEAD\n"
                                  "etcd     alpha    etcd.v0.9.0\n"
                                  "etcd     stable   etcd.v0.9.2\n";
-    CHECK(catalog::list_channels(model_of(cfg)).value() == expected);
-    CHECK(catalog::list_channels(model_of(cfg), "etcd").value() == expected);
+    CHECK(list::list_channels(model_of(cfg)).value() == expected);
+    CHECK(list::list_channels(model_of(cfg), "etcd").value() == expected);
   }
 
   TEST_CASE("lists every channel entry as a bundle row") {
     auto cfg = etcd();
-    CHECK(catalog::list_bundles(model_of(cfg)).value() ==
+    CHECK(list::list_bundles(model_of(cfg)).value() ==
           "PACKAGE  CHANNEL  BUNDLE       REPLACES     SKIPS  SKIP RANGE      IMAGE\n"
           "etcd     alpha    etcd.v0.9.0                                      "
           "quay.io/example/etcd-bundle:v0.9.0\n"
@@ -72,16 +71,16 @@ TEST_SUITE("alpha list") {
   TEST_CASE("joins skips with commas") {
     auto cfg = etcd();
     (*cfg.channels[1].entries)[0].skips = {"old.a", "old.b"};
-    auto table = catalog::list_bundles(model_of(cfg), "etcd").value();
+    auto table = list::list_bundles(model_of(cfg), "etcd").value();
     CHECK(table.find("etcd     alpha    etcd.v0.9.0               old.a,old.b") !=
           std::string::npos);
   }
 
   TEST_CASE("rejects an unknown package") {
     auto cfg = etcd();
-    CHECK(catalog::list_channels(model_of(cfg), "nope").error().message() ==
+    CHECK(list::list_channels(model_of(cfg), "nope").error().message() ==
           "package \"nope\" not found");
-    CHECK(catalog::list_bundles(model_of(cfg), "nope").error().message() ==
+    CHECK(list::list_bundles(model_of(cfg), "nope").error().message() ==
           "package \"nope\" not found");
   }
 
@@ -93,32 +92,31 @@ TEST_SUITE("alpha list") {
     cfg.channels.push_back(channel("apicurio", "3.x", {entry("a.v3")}, 51));
     cfg.bundles.push_back(bundle("apicurio", "a.v3", 52));
     set_csv(cfg.bundles.back(), R"({"spec":{"displayName":"Apicurio Registry 3"}})");
-    CHECK(catalog::list_packages(model_of(cfg)) ==
-          "NAME      DISPLAY NAME         DEFAULT CHANNEL\n"
-          "apicurio  Apicurio Registry 3  3.x\n"
-          "etcd      Café Operator        stable\n");
+    CHECK(list::list_packages(model_of(cfg)) == "NAME      DISPLAY NAME         DEFAULT CHANNEL\n"
+                                                "apicurio  Apicurio Registry 3  3.x\n"
+                                                "etcd      Café Operator        stable\n");
   }
 
   TEST_CASE("leaves the display name empty for a CSV of another shape") {
     auto cfg = etcd();
     set_csv(cfg.bundles[0], R"({"spec":{"displayName":7}})");
-    CHECK(catalog::list_packages(model_of(cfg)) == "NAME  DISPLAY NAME  DEFAULT CHANNEL\n"
-                                                   "etcd                stable\n");
+    CHECK(list::list_packages(model_of(cfg)) == "NAME  DISPLAY NAME  DEFAULT CHANNEL\n"
+                                                "etcd                stable\n");
     set_csv(cfg.bundles[0], "not json");
-    CHECK(catalog::list_packages(model_of(cfg)) == "NAME  DISPLAY NAME  DEFAULT CHANNEL\n"
-                                                   "etcd                stable\n");
+    CHECK(list::list_packages(model_of(cfg)) == "NAME  DISPLAY NAME  DEFAULT CHANNEL\n"
+                                                "etcd                stable\n");
   }
 
   TEST_CASE("prints only the header for an empty catalog") {
     DeclarativeConfig cfg;
-    CHECK(catalog::list_packages(model_of(cfg)) == "NAME  DISPLAY NAME  DEFAULT CHANNEL\n");
-    CHECK(catalog::list_bundles(model_of(cfg)).value() ==
+    CHECK(list::list_packages(model_of(cfg)) == "NAME  DISPLAY NAME  DEFAULT CHANNEL\n");
+    CHECK(list::list_bundles(model_of(cfg)).value() ==
           "PACKAGE  CHANNEL  BUNDLE  REPLACES  SKIPS  SKIP RANGE  IMAGE\n");
   }
 
   TEST_CASE("aligns like Go's tabwriter, counting code points") {
-    CHECK(catalog::tabulate({{"A", "B", "C"}, {"ééé", "", "x"}, {"", "bb", ""}}) == "A    B   C\n"
-                                                                                    "ééé      x\n"
-                                                                                    "     bb  \n");
+    CHECK(list::tabulate({{"A", "B", "C"}, {"ééé", "", "x"}, {"", "bb", ""}}) == "A    B   C\n"
+                                                                                 "ééé      x\n"
+                                                                                 "     bb  \n");
   }
 }

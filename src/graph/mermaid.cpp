@@ -1,4 +1,4 @@
-#include "catalog/mermaid.hpp"
+#include "graph/mermaid.hpp"
 
 #include "catalog/property.hpp"
 #include "util/semver.hpp"
@@ -16,7 +16,15 @@
 #include <unordered_set>
 #include <vector>
 
-namespace opm::catalog {
+namespace opm::graph {
+
+using catalog::Channel;
+using catalog::ChannelEntry;
+using catalog::DeclarativeConfig;
+using catalog::k_schema_bundle;
+using catalog::k_schema_channel;
+using catalog::k_schema_package;
+namespace property = catalog::property;
 
 namespace {
 
@@ -373,4 +381,4 @@ Result<void> write_mermaid(const DeclarativeConfig& cfg, const MermaidOptions& o
   return {};
 }
 
-} // namespace opm::catalog
+} // namespace opm::graph

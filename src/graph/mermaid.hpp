@@ -6,8 +6,8 @@
 #include <ostream>
 #include <string>
 
-// The mermaid upgrade-graph writer of `opm alpha render-graph` (catalog-format.md §4.6).
-namespace opm::catalog {
+// The mermaid upgrade-graph writer of `opm alpha render-graph`.
+namespace opm::graph {
 
 struct MermaidOptions {
   // A bundle name: only edges at or above its version, only its package. Empty: all.
@@ -21,7 +21,7 @@ struct MermaidOptions {
 // Writes the channels of `cfg` as a mermaid flowchart. Invalid skipRanges are reported
 // on `warnings` and skipped. Fails (writing nothing) when a bundle has no single
 // olm.package property or an invalid version, or the minimum edge is unknown.
-Result<void> write_mermaid(const DeclarativeConfig& cfg, const MermaidOptions& options,
+Result<void> write_mermaid(const catalog::DeclarativeConfig& cfg, const MermaidOptions& options,
                            std::ostream& out, std::ostream& warnings);
 
-} // namespace opm::catalog
+} // namespace opm::graph

@@ -1,16 +1,15 @@
-#include "catalog/mermaid.hpp"
-
 #include <doctest/doctest.h>
 
 #include <sstream>
 #include <string>
 
 #include "../support/catalog_builders.hpp"
+#include "graph/mermaid.hpp"
 
 using namespace opm;
 using namespace opm::testing;
 using catalog::DeclarativeConfig;
-using catalog::MermaidOptions;
+using graph::MermaidOptions;
 
 namespace {
 
@@ -115,10 +114,10 @@ struct Output {
   std::string warnings;
 };
 
-Output graph(const DeclarativeConfig& cfg, const MermaidOptions& options = {}) {
+Output draw(const DeclarativeConfig& cfg, const MermaidOptions& options = {}) {
   std::ostringstream out;
   std::ostringstream warnings;
-  auto written = catalog::write_mermaid(cfg, options, out, warnings);
+  auto written = graph::write_mermaid(cfg, options, out, warnings);
   REQUIRE_MESSAGE(written.has_value(), (written ? "" : written.error().message()));
   return {out.str(), warnings.str()};
 }
@@ -126,7 +125,7 @@ Output graph(const DeclarativeConfig& cfg, const MermaidOptions& options = {}) {
 std::string graph_error(const DeclarativeConfig& cfg, const MermaidOptions& options = {}) {
   std::ostringstream out;
   std::ostringstream warnings;
-  auto written = catalog::write_mermaid(cfg, options, out, warnings);
+  auto written = graph::write_mermaid(cfg, options, out, warnings);
   REQUIRE_FALSE(written.has_value());
   CHECK(out.str().empty());
   return written.error().message();
@@ -136,7 +135,7 @@ std::string graph_error(const DeclarativeConfig& cfg, const MermaidOptions& opti
 
 TEST_SUITE("mermaid graph") {
   TEST_CASE("draws the worked example with entries by decreasing version") {
-    auto result = graph(etcd());
+    auto result = draw(etcd());
     CHECK(result.out == k_etcd_graph);
     CHECK(result.warnings.empty());
   }
@@ -152,14 +151,14 @@ TEST_SUITE("mermaid graph") {
                       "      ant-zeta-ant.v1[\"ant.v1\"]\n"
                       "    end\n"
                       "  end\n";
-    CHECK(graph(cfg).out == std::string(k_header) + ant + k_etcd_graph.substr(k_header.size()));
-    CHECK(graph(cfg, {.package_name = "ant"}).out == std::string(k_header) + ant);
-    CHECK(graph(cfg, {.package_name = "etcd"}).out == k_etcd_graph);
-    CHECK(graph(cfg, {.package_name = "nope"}).out == k_header);
+    CHECK(draw(cfg).out == std::string(k_header) + ant + k_etcd_graph.substr(k_header.size()));
+    CHECK(draw(cfg, {.package_name = "ant"}).out == std::string(k_header) + ant);
+    CHECK(draw(cfg, {.package_name = "etcd"}).out == k_etcd_graph);
+    CHECK(draw(cfg, {.package_name = "nope"}).out == k_header);
   }
 
   TEST_CASE("minimum edge keeps edges at or above its version in its package only") {
-    auto result = graph(ladder(), {.minimum_edge = "a.v1.1.0"});
+    auto result = draw(ladder(), {.minimum_edge = "a.v1.1.0"});
     CHECK(result.out ==
           std::string(k_header) +
               "  %% package \"p\"\n"
@@ -180,7 +179,7 @@ TEST_SUITE("mermaid graph") {
   }
 
   TEST_CASE("without a minimum edge every entry and edge is drawn") {
-    auto result = graph(ladder());
+    auto result = draw(ladder());
     CHECK(result.out ==
           std::string(k_header) +
               "  %% package \"p\"\n"
@@ -244,7 +243,7 @@ TEST_SUITE("mermaid graph") {
   TEST_CASE("an invalid skipRange is reported and skipped") {
     auto cfg = etcd();
     (*cfg.channels[0].entries)[0].skip_range = "bogus";
-    auto result = graph(cfg);
+    auto result = draw(cfg);
     CHECK(result.warnings == "warning: ignoring invalid SkipRange for package/edge "
                              "\"etcd\"/\"etcd.v0.9.2\": Could not get version from string: "
                              "\"bogus\"\n");
@@ -257,10 +256,10 @@ TEST_SUITE("mermaid graph") {
     cfg.deprecations.push_back(
         deprecation("etcd", {deprecate("olm.package", ""), deprecate("olm.channel", "stable"),
                              deprecate("olm.bundle", "etcd.v0.9.0")}));
-    CHECK(graph(cfg).out == k_etcd_graph + "style etcd fill:#989695\n"
-                                           "style etcd-stable fill:#DCD0FF\n"
-                                           "class etcd-alpha-etcd.v0.9.0,etcd-stable-etcd.v0.9.0 "
-                                           "deprecated\n");
+    CHECK(draw(cfg).out == k_etcd_graph + "style etcd fill:#989695\n"
+                                          "style etcd-stable fill:#DCD0FF\n"
+                                          "class etcd-alpha-etcd.v0.9.0,etcd-stable-etcd.v0.9.0 "
+                                          "deprecated\n");
   }
 
   TEST_CASE("a deprecated channel name colours that channel in every package") {
@@ -268,18 +267,18 @@ TEST_SUITE("mermaid graph") {
     cfg.channels.push_back(channel("other", "stable", {entry("other.v1")}));
     cfg.bundles.push_back(bundle("other", "other.v1", 1, "1.0.0"));
     cfg.deprecations.push_back(deprecation("etcd", {deprecate("olm.channel", "stable")}));
-    auto out = graph(cfg).out;
+    auto out = draw(cfg).out;
     CHECK(
         out.ends_with("  end\nstyle etcd-stable fill:#DCD0FF\nstyle other-stable fill:#DCD0FF\n"));
   }
 
   TEST_CASE("without v0 semantics only deprecations are decorated") {
-    CHECK(graph(skips()).out ==
+    CHECK(draw(skips()).out ==
           std::string(k_header) + k_skips_body + "class p-a-x.v2,p-c-x.v2 deprecated\n");
   }
 
   TEST_CASE("v0 semantics mark repeated skips, skipped nodes and their later edges") {
-    CHECK(graph(skips(), {.draw_v0_semantics = true}).out ==
+    CHECK(draw(skips(), {.draw_v0_semantics = true}).out ==
           std::string(k_header) + k_skips_body +
               "class p-a-x.v2 deprecated\n"
               "class p-c-x.v2 deprecatedskipped\n"
@@ -291,12 +290,12 @@ TEST_SUITE("mermaid graph") {
     DeclarativeConfig cfg;
     cfg.channels.push_back(channel("p\"q", "c h", {entry("b\"1")}));
     cfg.bundles.push_back(bundle("p\"q", "b\"1", 1, "1.0.0"));
-    CHECK(graph(cfg).out == std::string(k_header) + "  %% package \"p\\\"q\"\n"
-                                                    "  subgraph \"p\\\"q\"\n"
-                                                    "    %% channel \"c h\"\n"
-                                                    "    subgraph p\"q-c h[\"c h\"]\n"
-                                                    "      p\"q-c h-b\"1[\"b\\\"1\"]\n"
-                                                    "    end\n"
-                                                    "  end\n");
+    CHECK(draw(cfg).out == std::string(k_header) + "  %% package \"p\\\"q\"\n"
+                                                   "  subgraph \"p\\\"q\"\n"
+                                                   "    %% channel \"c h\"\n"
+                                                   "    subgraph p\"q-c h[\"c h\"]\n"
+                                                   "      p\"q-c h-b\"1[\"b\\\"1\"]\n"
+                                                   "    end\n"
+                                                   "  end\n");
   }
 }

@@ -1,14 +1,19 @@
-#include "catalog/list.hpp"
+#include "list/list.hpp"
 
 #include "catalog/go_unmarshal.hpp"
 #include "catalog/json.hpp"
 #include "util/strings.hpp"
+#include "validate/validate.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-namespace opm::catalog {
+namespace opm::list {
+
+namespace model = catalog::model;
+namespace go_unmarshal = catalog::go_unmarshal;
+using catalog::Json;
 
 namespace {
 
@@ -128,4 +133,26 @@ Result<std::string> list_bundles(const model::Model& model, std::string_view pac
   return tabulate(rows);
 }
 
-} // namespace opm::catalog
+// Upstream renders the reference allowing only catalog directories and images, then
+// converts and validates the model.
+Result<std::string> run(const Request& request, const RenderCatalog& render) {
+  auto cfg = render(request.ref);
+  if (!cfg) {
+    if (cfg.error().code() == Errc::not_allowed) {
+      return util::fail(Errc::invalid,
+                        fmt::format("cannot list non-index {}", util::go_quote(request.ref)));
+    }
+    return std::unexpected(std::move(cfg).error());
+  }
+  auto model = OPM_TRY(validate::valid_model(*cfg));
+  switch (request.what) {
+  case Listing::packages:
+    return list_packages(model);
+  case Listing::channels:
+    return list_channels(model, request.package);
+  default:
+    return list_bundles(model, request.package);
+  }
+}
+
+} // namespace opm::list
