@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace opm::catalog {
+namespace opm::bundle {
 
 // The value of an olm.csv.metadata property for a ClusterServiceVersion given as JSON
 // text: upstream decodes it into the typed OLM API ClusterServiceVersion (so type errors
@@ -17,4 +17,4 @@ namespace opm::catalog {
 // provider†. Returns compact JSON text (no HTML escaping; descriptor values verbatim).
 Result<std::string> csv_metadata_json(std::string_view csv_json);
 
-} // namespace opm::catalog
+} // namespace opm::bundle

@@ -1,9 +1,12 @@
-#include "catalog/csv_metadata.hpp"
-#include "catalog/migrations.hpp"
+#include "bundle/csv_metadata.hpp"
+#include "bundle/migrations.hpp"
 
 #include <doctest/doctest.h>
 
-using namespace opm::catalog;
+using namespace opm::bundle;
+using opm::catalog::Bundle;
+using opm::catalog::DeclarativeConfig;
+using opm::catalog::Json;
 
 namespace {
 Bundle bundle_with_csv(std::string csv_json) {

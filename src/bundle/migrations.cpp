@@ -1,6 +1,6 @@
-#include "catalog/migrations.hpp"
+#include "bundle/migrations.hpp"
 
-#include "catalog/csv_metadata.hpp"
+#include "bundle/csv_metadata.hpp"
 #include "catalog/json_text.hpp"
 #include "util/strings.hpp"
 
@@ -8,7 +8,14 @@
 
 #include <algorithm>
 
-namespace opm::catalog {
+namespace opm::bundle {
+
+using catalog::Bundle;
+using catalog::DeclarativeConfig;
+using catalog::k_prop_bundle_object;
+using catalog::k_prop_csv_metadata;
+using catalog::Property;
+namespace json_text = catalog::json_text;
 
 namespace {
 
@@ -90,4 +97,4 @@ Result<void> bundle_object_to_csv_metadata(DeclarativeConfig& cfg) {
   return {};
 }
 
-} // namespace opm::catalog
+} // namespace opm::bundle

@@ -1,8 +1,9 @@
-#include "catalog/csv_metadata.hpp"
+#include "bundle/csv_metadata.hpp"
 
 #include "catalog/json_text.hpp"
 #include "catalog/typed_decode.hpp"
 #include "catalog/write.hpp"
+#include "util/semver.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -12,157 +13,12 @@
 #include <optional>
 #include <vector>
 
-namespace opm::catalog {
+namespace opm::bundle {
+
+// The CSV is decoded with the catalog codecs' Go rules.
+using namespace catalog;
 
 namespace {
-
-// ---- semver, as github.com/blang/semver/v4 checks it ------------------------------------
-
-constexpr std::string_view k_numbers = "0123456789";
-constexpr std::string_view k_alphanum =
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-0123456789";
-
-bool contains_only(std::string_view s, std::string_view set) {
-  return s.find_first_not_of(set) == std::string_view::npos;
-}
-bool has_leading_zeroes(std::string_view s) { return s.size() > 1 && s[0] == '0'; }
-
-Result<void> parse_uint(std::string_view s) {
-  if (s.empty()) {
-    return util::fail(Errc::invalid, fmt::format("strconv.ParseUint: parsing {}: invalid syntax",
-                                                 util::go_quote(s)));
-  }
-  constexpr std::string_view k_max = "18446744073709551615";
-  std::string_view digits = s;
-  while (digits.size() > 1 && digits.front() == '0') {
-    digits.remove_prefix(1);
-  }
-  if (digits.size() > k_max.size() || (digits.size() == k_max.size() && digits > k_max)) {
-    return util::fail(
-        Errc::invalid,
-        fmt::format("strconv.ParseUint: parsing {}: value out of range", util::go_quote(s)));
-  }
-  return {};
-}
-
-Result<void> check_prerelease(std::string_view s) {
-  if (s.empty()) {
-    return util::fail(Errc::invalid, "Prerelease is empty");
-  }
-  if (contains_only(s, k_numbers)) {
-    if (has_leading_zeroes(s)) {
-      return util::fail(Errc::invalid,
-                        fmt::format("Numeric PreRelease version must not contain leading zeroes {}",
-                                    util::go_quote(s)));
-    }
-    return parse_uint(s);
-  }
-  if (!contains_only(s, k_alphanum)) {
-    return util::fail(Errc::invalid, fmt::format("Invalid character(s) found in prerelease {}",
-                                                 util::go_quote(s)));
-  }
-  return {};
-}
-
-Result<void> check_number(std::string_view part, std::string_view what) {
-  if (!contains_only(part, k_numbers)) {
-    return util::fail(Errc::invalid, fmt::format("Invalid character(s) found in {} number {}", what,
-                                                 util::go_quote(part)));
-  }
-  if (has_leading_zeroes(part)) {
-    std::string title(what);
-    title[0] = static_cast<char>(title[0] - 'a' + 'A');
-    return util::fail(Errc::invalid, fmt::format("{} number must not contain leading zeroes {}",
-                                                 title, util::go_quote(part)));
-  }
-  return parse_uint(part);
-}
-
-Result<void> semver_parse(std::string_view s) {
-  if (s.empty()) {
-    return util::fail(Errc::invalid, "Version string empty");
-  }
-  auto first = s.find('.');
-  auto second = first == std::string_view::npos ? first : s.find('.', first + 1);
-  if (second == std::string_view::npos) {
-    return util::fail(Errc::invalid, "No Major.Minor.Patch elements found");
-  }
-  OPM_TRY(check_number(s.substr(0, first), "major"));
-  OPM_TRY(check_number(s.substr(first + 1, second - first - 1), "minor"));
-  std::string_view patch = s.substr(second + 1);
-  std::string_view build;
-  std::string_view pre;
-  bool has_build = false;
-  bool has_pre = false;
-  if (auto plus = patch.find('+'); plus != std::string_view::npos) {
-    build = patch.substr(plus + 1);
-    patch = patch.substr(0, plus);
-    has_build = true;
-  }
-  if (auto dash = patch.find('-'); dash != std::string_view::npos) {
-    pre = patch.substr(dash + 1);
-    patch = patch.substr(0, dash);
-    has_pre = true;
-  }
-  OPM_TRY(check_number(patch, "patch"));
-  if (has_pre) {
-    for (const auto& p : util::split(pre, '.')) {
-      OPM_TRY(check_prerelease(p));
-    }
-  }
-  if (has_build) {
-    for (const auto& b : util::split(build, '.')) {
-      if (b.empty()) {
-        return util::fail(Errc::invalid, "Build meta data is empty");
-      }
-      if (!contains_only(b, k_alphanum)) {
-        return util::fail(Errc::invalid, fmt::format("Invalid character(s) found in build meta "
-                                                     "data {}",
-                                                     util::go_quote(b)));
-      }
-    }
-  }
-  return {};
-}
-
-// semver.ParseTolerant.
-Result<void> semver_parse_tolerant(std::string_view input) {
-  std::string s(util::trim(input));
-  if (s.starts_with('v')) {
-    s.erase(0, 1);
-  }
-  std::vector<std::string> parts;
-  {
-    std::string_view rest = s;
-    for (int i = 0; i < 2; ++i) {
-      auto dot = rest.find('.');
-      if (dot == std::string_view::npos) {
-        break;
-      }
-      parts.emplace_back(rest.substr(0, dot));
-      rest.remove_prefix(dot + 1);
-    }
-    parts.emplace_back(rest);
-  }
-  for (auto& p : parts) {
-    if (p.size() > 1) {
-      auto nz = p.find_first_not_of('0');
-      p = nz == std::string::npos ? std::string() : p.substr(nz);
-      if (p.empty() || p[0] < '0' || p[0] > '9') {
-        p.insert(p.begin(), '0');
-      }
-    }
-  }
-  if (parts.size() < 3) {
-    if (parts.back().find_first_of("+-") != std::string::npos) {
-      return util::fail(Errc::invalid, "Short version cannot contain PreRelease/Build meta data");
-    }
-    while (parts.size() < 3) {
-      parts.emplace_back("0");
-    }
-  }
-  return semver_parse(util::join(parts, "."));
-}
 
 // ---- the typed decode ---------------------------------------------------------------
 
@@ -486,7 +342,8 @@ Result<CsvMetadata> decode_csv(const Json& csv) {
                                            " into Go struct field ClusterServiceVersionSpec.spec."
                                            "version of type string");
     }
-    return semver_parse_tolerant(v.is_string() ? v.get<std::string>() : std::string());
+    OPM_TRY(util::semver::parse_tolerant(v.is_string() ? v.get<std::string>() : std::string()));
+    return {};
   };
   auto release = [](const Json& v, const std::string&) -> Result<void> {
     if (!v.is_null() && !v.is_string()) {
@@ -495,7 +352,7 @@ Result<CsvMetadata> decode_csv(const Json& csv) {
                                            "release of type string");
     }
     for (const auto& segment : util::split(v.is_string() ? v.get<std::string>() : "", '.')) {
-      OPM_TRY(check_prerelease(segment));
+      OPM_TRY(util::semver::parse_prerelease(segment));
     }
     return {};
   };
@@ -765,4 +622,4 @@ Result<std::string> csv_metadata_json(std::string_view csv_json) {
   return write(metadata);
 }
 
-} // namespace opm::catalog
+} // namespace opm::bundle

@@ -8,12 +8,12 @@
 #include <vector>
 
 // Upstream's FBC migrations (alpha/action/migrations), run by `render --migrate-level`.
-namespace opm::catalog {
+namespace opm::bundle {
 
 struct Migration {
   std::string_view token;
   std::string_view help;
-  Result<void> (*run)(DeclarativeConfig& cfg);
+  Result<void> (*run)(catalog::DeclarativeConfig& cfg);
 };
 
 // Every migration, in the order they run: "none", "bundle-object-to-csv-metadata".
@@ -23,7 +23,8 @@ const std::vector<Migration>& all_migrations();
 // Error: `unknown migration level "<level>"`.
 Result<std::vector<Migration>> migrations_up_to(std::string_view level);
 
-Result<void> run_migrations(const std::vector<Migration>& migrations, DeclarativeConfig& cfg);
+Result<void> run_migrations(const std::vector<Migration>& migrations,
+                            catalog::DeclarativeConfig& cfg);
 
 // The flag help suffix listing the migrations (text/tabwriter layout).
 std::string migrations_help();
@@ -31,6 +32,6 @@ std::string migrations_help();
 // Per bundle with an image and a CSV: drop its olm.bundle.object properties and append one
 // olm.csv.metadata built from the CSV; a bundle that already has olm.csv.metadata is left
 // as it is. CSV decoding errors abort.
-Result<void> bundle_object_to_csv_metadata(DeclarativeConfig& cfg);
+Result<void> bundle_object_to_csv_metadata(catalog::DeclarativeConfig& cfg);
 
-} // namespace opm::catalog
+} // namespace opm::bundle
