@@ -4,10 +4,10 @@
 
 #include <string>
 
-#include "../support/catalog_builders.hpp"
+#include "support/catalog_builders.hpp"
 
 using namespace opm;
-using namespace opm::testing;
+using namespace opm::test;
 using catalog::DeclarativeConfig;
 using catalog::Json;
 

@@ -3,11 +3,11 @@
 #include <sstream>
 #include <string>
 
-#include "../support/catalog_builders.hpp"
 #include "graph/mermaid.hpp"
+#include "support/catalog_builders.hpp"
 
 using namespace opm;
-using namespace opm::testing;
+using namespace opm::test;
 using catalog::DeclarativeConfig;
 using graph::MermaidOptions;
 

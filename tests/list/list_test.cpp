@@ -2,11 +2,11 @@
 
 #include <string>
 
-#include "../support/catalog_builders.hpp"
 #include "list/list.hpp"
+#include "support/catalog_builders.hpp"
 
 using namespace opm;
-using namespace opm::testing;
+using namespace opm::test;
 using catalog::DeclarativeConfig;
 
 namespace {
