@@ -1,11 +1,11 @@
 #include "cli/completion_scripts.hpp"
 
+#include "cli/tree.hpp"
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <functional>
-
-#include "cli/tree.hpp"
 
 namespace opm::cli {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include <string>
-
 #include "cli/meta.hpp"
+
+#include <string>
 
 // Shell completion scripts generated from the command tree: every visible command,
 // its subcommands and flags, and which flags take a value. The scripts are static

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cli/meta.hpp"
 #include "util/error.hpp"
 
 #include <functional>
@@ -7,8 +8,6 @@
 #include <optional>
 #include <ostream>
 #include <string>
-
-#include "cli/meta.hpp"
 
 namespace CLI {
 class App;

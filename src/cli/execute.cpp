@@ -1,5 +1,8 @@
 #include "cli/execute.hpp"
 
+#include "cli/parse.hpp"
+#include "cli/tree.hpp"
+#include "cli/usage.hpp"
 #include "util/log.hpp"
 #include "util/strings.hpp"
 
@@ -7,10 +10,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-
-#include "cli/parse.hpp"
-#include "cli/tree.hpp"
-#include "cli/usage.hpp"
 
 namespace opm::cli {
 

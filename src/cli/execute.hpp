@@ -1,9 +1,9 @@
 #pragma once
 
+#include "cli/context.hpp"
+
 #include <string>
 #include <vector>
-
-#include "cli/context.hpp"
 
 namespace opm::cli {
 

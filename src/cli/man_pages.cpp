@@ -1,12 +1,11 @@
 #include "cli/man_pages.hpp"
 
+#include "cli/tree.hpp"
+#include "cli/usage.hpp"
 #include "util/strings.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-
-#include "cli/tree.hpp"
-#include "cli/usage.hpp"
 
 namespace opm::cli {
 

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "cli/meta.hpp"
+
 #include <string>
 #include <vector>
-
-#include "cli/meta.hpp"
 
 // Manual pages (roff, section 1) generated from the command tree: one per visible
 // command, named after its path ("opm-generate-dockerfile.1").

@@ -1,5 +1,6 @@
 #include "cli/parse.hpp"
 
+#include "cli/tree.hpp"
 #include "util/csv.hpp"
 #include "util/strings.hpp"
 
@@ -9,8 +10,6 @@
 #include <algorithm>
 #include <charconv>
 #include <limits>
-
-#include "cli/tree.hpp"
 
 namespace opm::cli {
 

@@ -1,11 +1,11 @@
 #pragma once
 
+#include "cli/meta.hpp"
+
 #include <expected>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "cli/meta.hpp"
 
 // The command line read the way cobra and pflag read it, so that flag syntax, error
 // texts and the order of checks match upstream. CLI11 then receives an unambiguous,

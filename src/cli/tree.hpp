@@ -1,9 +1,9 @@
 #pragma once
 
+#include "cli/meta.hpp"
+
 #include <string>
 #include <vector>
-
-#include "cli/meta.hpp"
 
 // The CLI11 command tree seen the way cobra and pflag see it: names, paths, flags
 // with their pflag types and defaults, visibility. Parser, help, completion and man

@@ -1,10 +1,10 @@
 #pragma once
 
-#include <string>
-#include <vector>
-
 #include "cli/meta.hpp"
 #include "cli/tree.hpp"
+
+#include <string>
+#include <vector>
 
 // cobra's default usage and help templates and pflag's flag table, generated from the
 // command definitions so the help text never drifts from what the parser accepts.

@@ -1,13 +1,12 @@
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "list/list.hpp"
 #include "render/render.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <memory>
-
-#include "list/list.hpp"
 
 namespace opm::cmd {
 

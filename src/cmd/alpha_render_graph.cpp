@@ -1,12 +1,11 @@
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "graph/mermaid.hpp"
 #include "render/render.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <memory>
-
-#include "graph/mermaid.hpp"
 
 namespace opm::cmd {
 

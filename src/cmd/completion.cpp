@@ -1,11 +1,10 @@
+#include "cli/completion_scripts.hpp"
 #include "cmd/commands.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <memory>
-
-#include "cli/completion_scripts.hpp"
 
 namespace opm::cmd {
 

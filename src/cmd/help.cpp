@@ -1,11 +1,10 @@
+#include "cli/parse.hpp"
+#include "cli/usage.hpp"
 #include "cmd/commands.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <memory>
-
-#include "cli/parse.hpp"
-#include "cli/usage.hpp"
 
 namespace opm::cmd {
 

@@ -1,3 +1,4 @@
+#include "cli/man_pages.hpp"
 #include "cmd/commands.hpp"
 #include "util/fs.hpp"
 
@@ -6,8 +7,6 @@
 
 #include <filesystem>
 #include <memory>
-
-#include "cli/man_pages.hpp"
 
 namespace opm::cmd {
 

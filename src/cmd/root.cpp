@@ -1,3 +1,4 @@
+#include "cli/execute.hpp"
 #include "cmd/commands.hpp"
 
 #include <CLI/CLI.hpp>
@@ -6,8 +7,6 @@
 
 #include <array>
 #include <iostream>
-
-#include "cli/execute.hpp"
 
 namespace opm::cmd {
 

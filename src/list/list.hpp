@@ -18,9 +18,9 @@ namespace opm::list {
 enum class Listing { packages, channels, bundles };
 
 struct Request {
-  std::string ref; // a catalog directory or catalog image
+  std::string ref{}; // a catalog directory or catalog image
   Listing what = Listing::packages;
-  std::string package; // empty: every package
+  std::string package{}; // empty: every package
 };
 
 // Renders a catalog reference; fails with Errc::not_allowed for a bundle reference.

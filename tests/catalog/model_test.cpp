@@ -1,10 +1,9 @@
 #include "catalog/model.hpp"
+#include "support/catalog_builders.hpp"
 
 #include <doctest/doctest.h>
 
 #include <string>
-
-#include "support/catalog_builders.hpp"
 
 using namespace opm;
 using namespace opm::test;

@@ -1,11 +1,11 @@
+#include "cli/command.hpp"
+#include "cli/parse.hpp"
+#include "cli/usage.hpp"
+
 #include <CLI/CLI.hpp>
 #include <doctest/doctest.h>
 
 #include <sstream>
-
-#include "cli/command.hpp"
-#include "cli/parse.hpp"
-#include "cli/usage.hpp"
 
 using namespace opm::cli;
 

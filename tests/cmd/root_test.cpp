@@ -1,11 +1,10 @@
+#include "cli/execute.hpp"
 #include "cmd/commands.hpp"
 
 #include <CLI/CLI.hpp>
 #include <doctest/doctest.h>
 
 #include <sstream>
-
-#include "cli/execute.hpp"
 
 using namespace opm::cmd;
 

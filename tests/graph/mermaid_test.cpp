@@ -1,10 +1,10 @@
+#include "graph/mermaid.hpp"
+#include "support/catalog_builders.hpp"
+
 #include <doctest/doctest.h>
 
 #include <sstream>
 #include <string>
-
-#include "graph/mermaid.hpp"
-#include "support/catalog_builders.hpp"
 
 using namespace opm;
 using namespace opm::test;

@@ -1,10 +1,9 @@
 #include "init/init.hpp"
+#include "support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
 
 #include <filesystem>
-
-#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using opm::init::make_package;

@@ -1,9 +1,9 @@
+#include "list/list.hpp"
+#include "support/catalog_builders.hpp"
+
 #include <doctest/doctest.h>
 
 #include <string>
-
-#include "list/list.hpp"
-#include "support/catalog_builders.hpp"
 
 using namespace opm;
 using namespace opm::test;
@@ -118,5 +118,49 @@ TEST_SUITE("alpha list") {
     CHECK(list::tabulate({{"A", "B", "C"}, {"ééé", "", "x"}, {"", "bb", ""}}) == "A    B   C\n"
                                                                                  "ééé      x\n"
                                                                                  "     bb  \n");
+  }
+}
+
+TEST_SUITE("alpha list run") {
+  TEST_CASE("renders the reference, validates it and lists what was asked") {
+    std::vector<std::string> rendered;
+    auto render = [&rendered](const std::string& ref) -> Result<DeclarativeConfig> {
+      rendered.push_back(ref);
+      return etcd();
+    };
+    auto table = list::run(
+        {.ref = "quay.io/acme/index:v1", .what = list::Listing::channels, .package = "etcd"},
+        render);
+    REQUIRE(table.has_value());
+    CHECK(*table == "PACKAGE  CHANNEL  HEAD\n"
+                    "etcd     alpha    etcd.v0.9.0\n"
+                    "etcd     stable   etcd.v0.9.2\n");
+    CHECK(rendered == std::vector<std::string>{"quay.io/acme/index:v1"});
+  }
+
+  TEST_CASE("refuses a bundle reference with upstream's message") {
+    auto render = [](const std::string&) -> Result<DeclarativeConfig> {
+      return util::fail(Errc::not_allowed, "cannot render bundle");
+    };
+    auto table = list::run({.ref = "./bundle"}, render);
+    REQUIRE_FALSE(table.has_value());
+    CHECK(table.error().code() == Errc::invalid);
+    CHECK(table.error().message() == "cannot list non-index \"./bundle\"");
+  }
+
+  TEST_CASE("passes other render errors on and fails on an invalid catalog") {
+    auto unreachable = [](const std::string&) -> Result<DeclarativeConfig> {
+      return util::fail(Errc::network, "connection refused");
+    };
+    CHECK(list::run({.ref = "x"}, unreachable).error().message() == "connection refused");
+
+    auto no_default = [](const std::string&) -> Result<DeclarativeConfig> {
+      auto cfg = etcd();
+      cfg.packages[0].default_channel = "beta";
+      return cfg;
+    };
+    auto table = list::run({.ref = "x"}, no_default);
+    REQUIRE_FALSE(table.has_value());
+    CHECK(table.error().message().starts_with("invalid index:\n"));
   }
 }

@@ -1,10 +1,9 @@
+#include "support/catalog_builders.hpp"
 #include "validate/validate.hpp"
 
 #include <doctest/doctest.h>
 
 #include <string>
-
-#include "support/catalog_builders.hpp"
 
 using namespace opm;
 using namespace opm::test;
