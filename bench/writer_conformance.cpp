@@ -7,6 +7,7 @@
 //      render.json and render.yaml byte for byte.
 // Usage: writer_conformance <dir> [repeats]
 #include "catalog/write.hpp"
+#include "yaml/value.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -197,7 +198,7 @@ int main(int argc, char** argv) {
   std::string yaml;
   for (const Json& o : objects) {
     yaml += "---\n";
-    opm::catalog::append_yaml(yaml, o);
+    opm::yaml::append(yaml, o);
   }
   ok = same("append_yaml of each object", yaml, want_yaml) && ok;
 

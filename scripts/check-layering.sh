@@ -1,18 +1,34 @@
 #!/usr/bin/env bash
 # Checks every #include "module/..." in src/ against the module levels of
-# docs/architecture.md: a module includes only lower levels (util always);
-# never upward, never sideways within L1 or L3; cmd alone sees everything.
+# docs/architecture.md:
+#   L0 util  L1 json yaml  L2 catalog registry  L3 bundle validate sqlite dockerfile
+#   L4 render template migrate index serve list graph image init  L5 cli  L6 cmd
+# A module includes only lower levels (util always); never upward, never sideways within
+# L2 or L4; in L1 yaml may include json, never the reverse; cmd alone sees everything.
+# No module includes another module's detail/ headers.
 set -euo pipefail
 cd "$(dirname "$0")/../src"
 
 level() {
   case "$1" in
     util) echo 0 ;;
-    catalog|registry) echo 1 ;;
-    bundle|validate|sqlite|dockerfile) echo 2 ;;
-    render|template|init|migrate|index) echo 3 ;;
-    cmd) echo 4 ;;
+    json|yaml) echo 1 ;;
+    catalog|registry) echo 2 ;;
+    bundle|validate|sqlite|dockerfile) echo 3 ;;
+    render|template|migrate|index|serve|list|graph|image|init) echo 4 ;;
+    cli) echo 5 ;;
+    cmd) echo 6 ;;
     *) echo -1 ;;
+  esac
+}
+
+# Whether a module may include another module of its own level.
+sideways_allowed() {
+  local from=$1 to=$2 lvl=$3
+  case "$lvl" in
+    1) [ "$from" = yaml ] && [ "$to" = json ] ;;
+    3) true ;;
+    *) false ;;
   esac
 }
 
@@ -20,15 +36,22 @@ status=0
 while IFS=: read -r file _ line; do
   case "$file" in */*) ;; *) continue ;; esac
   from=${file%%/*}
-  to=$(sed -E 's/.*#include "([a-z_]+)\/.*/\1/' <<<"$line")
+  target=$(sed -E 's/.*#include "([^"]+)".*/\1/' <<<"$line")
+  to=${target%%/*}
   [ "$from" = "$to" ] && continue
+  case "/$target" in
+    */detail/*)
+      echo "layering: $file includes $target, a detail header of $to"; status=1; continue ;;
+  esac
   lf=$(level "$from"); lt=$(level "$to")
   if [ "$lf" -lt 0 ] || [ "$lt" -lt 0 ]; then
     echo "unknown module in $file: $line"; status=1; continue
   fi
   if [ "$from" = cmd ] || [ "$to" = util ]; then continue; fi
-  if [ "$lt" -ge "$lf" ]; then
+  if [ "$lt" -gt "$lf" ]; then
     echo "layering: $file includes $to (level $lt from level $lf)"; status=1
+  elif [ "$lt" -eq "$lf" ] && ! sideways_allowed "$from" "$to" "$lf"; then
+    echo "layering: $file includes $to (sideways within level $lf)"; status=1
   fi
 done < <(grep -rn '#include "[a-z_]*/' --include='*.cpp' --include='*.hpp' . | sed 's|^\./||')
 exit $status

@@ -1,3 +1,3 @@
-#include "cmd/run.hpp"
+#include "cmd/commands.hpp"
 
 int main(int argc, char** argv) { return opm::cmd::run(argc, argv); }

@@ -5,7 +5,7 @@
 namespace opm::cmd {
 
 // The `alpha` group: hidden unless HELP_ALPHA=true. Its subcommands come from
-// alpha_commands() in commands.cpp; each is added like a top-level command, with the
+// alpha_commands() in root.cpp; each is added like a top-level command, with the
 // alpha App as parent.
 void add_alpha(CLI::App& parent, Context& ctx, Action& chosen) {
   auto* alpha = add_command(parent, ctx,

@@ -1,9 +1,7 @@
-#include "catalog/list.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "list/list.hpp"
 #include "render/render.hpp"
-#include "util/strings.hpp"
-#include "validate/validate.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -20,35 +18,17 @@ constexpr std::string_view k_note =
     "on the output in any programs or scripts. Use the \"render\" subcommand to do\n"
     "more complex processing and automation.";
 
-enum class Listing { packages, channels, bundles };
+using list::Listing;
 
-// Upstream renders the reference allowing only catalog directories and images, then
-// converts and validates the model.
-Result<std::string> list(Context& ctx, const std::vector<std::string>& args, Listing what) {
-  const std::string& ref = args.at(0);
+Result<std::string> list_catalog(Context& ctx, const std::vector<std::string>& args, Listing what) {
   render::Options options;
   options.allow_bundle_dirs = false;
   options.allow_bundle_images = false;
   ImageRendering rendering;
   OPM_TRY(render_images_with_registry(ctx, options, rendering));
-  auto cfg = render::render({ref}, options);
-  if (!cfg) {
-    if (cfg.error().code() == Errc::not_allowed) {
-      return util::fail(Errc::invalid,
-                        fmt::format("cannot list non-index {}", util::go_quote(ref)));
-    }
-    return std::unexpected(std::move(cfg).error());
-  }
-  auto model = OPM_TRY(validate::valid_model(*cfg));
-  std::string_view package = args.size() > 1 ? std::string_view(args[1]) : std::string_view();
-  switch (what) {
-  case Listing::packages:
-    return catalog::list_packages(model);
-  case Listing::channels:
-    return catalog::list_channels(model, package);
-  default:
-    return catalog::list_bundles(model, package);
-  }
+  auto render = [&options](const std::string& ref) { return render::render({ref}, options); };
+  return list::run({.ref = args.at(0), .what = what, .package = args.size() > 1 ? args[1] : ""},
+                   render);
 }
 
 void add_listing(CLI::App& parent, Context& ctx, Action& chosen, Listing what, CommandSpec spec) {
@@ -58,7 +38,7 @@ void add_listing(CLI::App& parent, Context& ctx, Action& chosen, Listing what, C
     chosen.command = sub;
     chosen.style = FatalStyle::logrus;
     chosen.run = [&ctx, args, what]() -> Result<void> {
-      ctx.out << OPM_TRY(list(ctx, *args, what));
+      ctx.out << OPM_TRY(list_catalog(ctx, *args, what));
       return {};
     };
   });

@@ -1,6 +1,6 @@
-#include "catalog/mermaid.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "graph/mermaid.hpp"
 #include "render/render.hpp"
 
 #include <CLI/CLI.hpp>
@@ -13,7 +13,7 @@ namespace {
 
 struct RenderGraphFlags {
   std::vector<std::string> refs;
-  catalog::MermaidOptions mermaid;
+  graph::MermaidOptions mermaid;
 };
 
 constexpr std::string_view k_example = R"(
@@ -72,7 +72,7 @@ void add_alpha_render_graph(CLI::App& parent, Context& ctx, Action& chosen) {
       ImageRendering rendering;
       OPM_TRY(render_images_with_registry(ctx, options, rendering));
       auto cfg = OPM_TRY(render::render(flags->refs, options));
-      return catalog::write_mermaid(cfg, flags->mermaid, ctx.out, ctx.err);
+      return graph::write_mermaid(cfg, flags->mermaid, ctx.out, ctx.err);
     };
   });
 }

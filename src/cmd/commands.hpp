@@ -8,6 +8,13 @@
 
 namespace opm::cmd {
 
+// Parse argv, run the chosen subcommand once, print its error, return the exit code
+// (0 ok, 1 error, 2 bundle already added, 3 package version already added).
+int run(int argc, char** argv);
+
+// The root command `opm`, its global flags and every subcommand of the table.
+void build_root(CLI::App& app, Context& ctx, Action& chosen);
+
 using AddCommand = void (*)(CLI::App& parent, Context& ctx, Action& chosen);
 
 struct CommandEntry {
@@ -19,12 +26,6 @@ struct CommandEntry {
 std::span<const CommandEntry> commands();
 // The subcommands of the hidden `opm alpha` group.
 std::span<const CommandEntry> alpha_commands();
-
-// Adds a subcommand described as upstream's cobra.Command (name = first word of
-// spec.use). When `positionals` is given it receives every positional argument; the
-// argument count is checked against spec.args before the callback runs.
-CLI::App* add_command(CLI::App& parent, Context& ctx, CommandSpec spec,
-                      std::vector<std::string>* positionals = nullptr);
 
 void add_init(CLI::App& parent, Context& ctx, Action& chosen);
 void add_render(CLI::App& parent, Context& ctx, Action& chosen);

@@ -1,5 +1,5 @@
+#include "cli/completion_scripts.hpp"
 #include "cmd/commands.hpp"
-#include "cmd/completion_scripts.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -11,7 +11,7 @@ namespace opm::cmd {
 namespace {
 
 struct ShellInfo {
-  Shell shell;
+  cli::Shell shell;
   std::string_view name;
   std::string_view long_text;
 };
@@ -63,9 +63,9 @@ You will need to start a new shell for this setup to take effect.
 )";
 
 constexpr ShellInfo k_shells[] = {
-    {Shell::bash, "bash", k_bash_long},
-    {Shell::zsh, "zsh", k_zsh_long},
-    {Shell::fish, "fish", k_fish_long},
+    {cli::Shell::bash, "bash", k_bash_long},
+    {cli::Shell::zsh, "zsh", k_zsh_long},
+    {cli::Shell::fish, "fish", k_fish_long},
 };
 
 } // namespace
@@ -89,13 +89,13 @@ void add_completion(CLI::App& parent, Context& ctx, Action& chosen) {
          .short_text = fmt::format("Generate the autocompletion script for {}", info.name),
          .long_text = std::string(info.long_text),
          .args = Args::none(),
-         .flags_in_use_line = info.shell != Shell::bash});
+         .flags_in_use_line = info.shell != cli::Shell::bash});
     sub->add_flag("--no-descriptions", *no_descriptions, "disable completion descriptions");
-    Shell shell = info.shell;
+    cli::Shell shell = info.shell;
     sub->callback([&parent, &ctx, &chosen, sub, shell, no_descriptions] {
       chosen.command = sub;
       chosen.run = [&parent, &ctx, shell, no_descriptions]() -> Result<void> {
-        ctx.out << completion_script(parent, ctx.meta, shell, !*no_descriptions);
+        ctx.out << cli::completion_script(parent, ctx.meta, shell, !*no_descriptions);
         return {};
       };
     });

@@ -1,26 +1,20 @@
 #pragma once
 
-#include "cmd/meta.hpp"
-#include "util/error.hpp"
-
-#include <functional>
-#include <map>
-#include <optional>
-#include <ostream>
-#include <string>
-
-namespace CLI {
-class App;
-}
+#include "cli/command.hpp"
+#include "cli/context.hpp"
 
 namespace opm::cmd {
 
-// The environment, read once at start.
-struct Environment {
-  std::map<std::string, std::string> vars;
-  [[nodiscard]] std::optional<std::string> get(const std::string& name) const;
-};
+// The command layer speaks the command machinery's vocabulary.
+using cli::Action;
+using cli::add_command;
+using cli::Args;
+using cli::CommandMeta;
+using cli::CommandSpec;
+using cli::Environment;
+using cli::FatalStyle;
 
+// opm's persistent root flags.
 struct GlobalFlags {
   bool use_http = false;
   bool skip_tls_verify = false;
@@ -28,33 +22,9 @@ struct GlobalFlags {
   bool debug = false;    // hidden; upstream raises its log level
 };
 
-struct Context {
-  std::ostream& out; // the product only: catalogs, Dockerfiles, tables
-  std::ostream& err; // diagnostics
-  bool err_is_tty = false;
-  Environment env;
-  GlobalFlags global;
-  // Use lines, long help, argument rules, deprecations; and, after parsing, which flags
-  // the user set (meta.changed(option), pflag's Changed).
-  CommandMeta meta{};
-};
-
-// How a subcommand reports a fatal error, as upstream's command does.
-enum class FatalStyle {
-  logrus, // time="..." level=fatal msg="..." (validate, init, alpha list, generate)
-  go_log, // 2026/11/21 22:53:42 message (render, render-graph, templates)
-};
-
-// What a subcommand's callback chose to run. `run` returns an error to report;
-// Errc::usage errors print as cobra does ("Error: ..." plus the usage block).
-// `run` may change `style` before returning an error when one command fails in both
-// styles (generate dockerfile).
-struct Action {
-  std::function<Result<void>()> run;
-  FatalStyle style = FatalStyle::logrus;
-  const CLI::App* command = nullptr;
-  // Lines printed before the fatal line: each finding with its file:line.
-  std::function<void()> before_fatal;
+// What every opm subcommand sees: the command machinery's context plus the root flags.
+struct Context : cli::Context {
+  GlobalFlags global{};
 };
 
 } // namespace opm::cmd

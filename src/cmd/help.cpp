@@ -1,6 +1,6 @@
+#include "cli/parse.hpp"
+#include "cli/usage.hpp"
 #include "cmd/commands.hpp"
-#include "cmd/parse.hpp"
-#include "cmd/usage.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -20,8 +20,8 @@ void add_help(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->callback([&parent, &ctx, &chosen, sub, topic] {
     chosen.command = sub;
     chosen.run = [&parent, &ctx, topic]() -> Result<void> {
-      auto [target, rest] = find_command(parent, ctx.meta, *topic);
-      ctx.out << help_text(*target, ctx.meta);
+      auto [target, rest] = cli::find_command(parent, ctx.meta, *topic);
+      ctx.out << cli::help_text(*target, ctx.meta);
       return {};
     };
   });

@@ -1,5 +1,5 @@
+#include "cli/man_pages.hpp"
 #include "cmd/commands.hpp"
-#include "cmd/man_pages.hpp"
 #include "util/fs.hpp"
 
 #include <CLI/CLI.hpp>
@@ -28,7 +28,7 @@ void add_generate_man(CLI::App& parent, Context& ctx, Action& chosen) {
       if (ec) {
         return util::fail(Errc::io, fmt::format("mkdir {}: {}", dir.string(), ec.message()));
       }
-      for (const auto& page : man_pages(parent, ctx.meta)) {
+      for (const auto& page : cli::man_pages(parent, ctx.meta)) {
         OPM_TRY(util::write_file_atomic(dir / page.file_name, page.text));
       }
       return {};

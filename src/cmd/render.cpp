@@ -1,6 +1,6 @@
 #include "render/render.hpp"
 
-#include "catalog/migrations.hpp"
+#include "bundle/migrations.hpp"
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
@@ -25,14 +25,14 @@ struct RenderFlags {
 };
 
 // --migrate-level / --migrate: nothing, the migrations up to a level, or all of them.
-Result<std::vector<catalog::Migration>> selected_migrations(const RenderFlags& flags) {
+Result<std::vector<bundle::Migration>> selected_migrations(const RenderFlags& flags) {
   if (flags.migrate_all) {
-    return catalog::migrations_up_to("all");
+    return bundle::migrations_up_to("all");
   }
   if (flags.migrate_level.empty()) {
-    return std::vector<catalog::Migration>{};
+    return std::vector<bundle::Migration>{};
   }
-  return catalog::migrations_up_to(flags.migrate_level);
+  return bundle::migrations_up_to(flags.migrate_level);
 }
 
 } // namespace
@@ -52,7 +52,7 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
                   "Output format of the streamed file-based catalog objects (json|yaml)");
   sub->add_option("--migrate-level", flags->migrate_level,
                   "Name of the last migration to run (default: none)\n" +
-                      catalog::migrations_help());
+                      bundle::migrations_help());
   sub->add_flag("--migrate", flags->migrate_all,
                 "Perform all available schema migrations on the rendered FBC");
   ctx.meta.mutually_exclusive(sub, {"migrate", "migrate-level"});

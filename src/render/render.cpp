@@ -82,7 +82,7 @@ Result<catalog::DeclarativeConfig> render_and_tidy(const std::string& ref, const
         std::move(cfg).error().wrap(fmt::format("render reference {}", util::go_quote(ref))));
   }
   normalize_for_output(*cfg);
-  if (auto migrated = catalog::run_migrations(options.migrations, *cfg); !migrated) {
+  if (auto migrated = bundle::run_migrations(options.migrations, *cfg); !migrated) {
     return std::unexpected(std::move(migrated).error().wrap("migrate"));
   }
   return cfg;

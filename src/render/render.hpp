@@ -1,7 +1,7 @@
 #pragma once
 
+#include "bundle/migrations.hpp"
 #include "catalog/declcfg.hpp"
-#include "catalog/migrations.hpp"
 #include "render/image_ref_template.hpp"
 #include "util/error.hpp"
 
@@ -20,7 +20,7 @@ struct Options {
   // The image reference given to bundle directories; without it their image is "".
   std::optional<ImageRefTemplate> image_ref_template;
   // Run after each reference's post-processing (--migrate-level); none when empty.
-  std::vector<catalog::Migration> migrations;
+  std::vector<bundle::Migration> migrations;
   // False where upstream's AllowedRefMask leaves out bundle directories (render-graph):
   // `cannot render bundle directory "<ref>": not allowed`.
   bool allow_bundle_dirs = true;

@@ -204,6 +204,48 @@ Result<Version> parse(std::string_view text) {
   return v;
 }
 
+namespace {
+
+// ParseTolerant's repair of one of the first three parts: "007" -> "7", "00" -> "0",
+// "0x" -> "0x" (a part not starting with a digit after its zeroes gets one back).
+std::string without_leading_zeroes(std::string part) {
+  if (part.size() <= 1) {
+    return part;
+  }
+  auto nonzero = part.find_first_not_of('0');
+  part = nonzero == std::string::npos ? std::string() : part.substr(nonzero);
+  if (part.empty() || part[0] < '0' || part[0] > '9') {
+    part.insert(part.begin(), '0');
+  }
+  return part;
+}
+
+} // namespace
+
+Result<Version> parse_tolerant(std::string_view text) {
+  std::string_view rest = trim(text);
+  if (rest.starts_with('v')) {
+    rest.remove_prefix(1);
+  }
+  std::vector<std::string> parts;
+  for (int i = 0; i < 2; ++i) {
+    auto dot = rest.find('.');
+    if (dot == std::string_view::npos) {
+      break;
+    }
+    parts.push_back(without_leading_zeroes(std::string(rest.substr(0, dot))));
+    rest.remove_prefix(dot + 1);
+  }
+  parts.push_back(without_leading_zeroes(std::string(rest)));
+  if (parts.size() < 3) {
+    if (parts.back().find_first_of("+-") != std::string::npos) {
+      return invalid("Short version cannot contain PreRelease/Build meta data");
+    }
+    parts.resize(3, "0");
+  }
+  return parse(join(parts, "."));
+}
+
 // ---------------------------------------------------------------------------------------
 // Ranges
 

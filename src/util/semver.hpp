@@ -48,6 +48,12 @@ inline auto operator<=>(const Version& a, const Version& b) { return compare(a, 
 // `strconv.ParseUint: parsing "99999999999999999999": value out of range`.
 Result<Version> parse(std::string_view text);
 
+// blang's ParseTolerant: surrounding spaces and a "v" prefix are dropped, leading zeroes
+// of the three numbers removed and a missing minor or patch read as 0 ("v1.02" is 1.2.0),
+// then parse(). A short version with "-" or "+" fails with "Short version cannot contain
+// PreRelease/Build meta data".
+Result<Version> parse_tolerant(std::string_view text);
+
 // One pre-release identifier (blang's NewPRVersion): "Prerelease is empty",
 // `Numeric PreRelease version must not contain leading zeroes "01"`,
 // `Invalid character(s) found in prerelease "a_b"`.

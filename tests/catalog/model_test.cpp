@@ -1,13 +1,12 @@
 #include "catalog/model.hpp"
+#include "support/catalog_builders.hpp"
 
 #include <doctest/doctest.h>
 
 #include <string>
 
-#include "../support/catalog_builders.hpp"
-
 using namespace opm;
-using namespace opm::testing;
+using namespace opm::test;
 using catalog::DeclarativeConfig;
 
 namespace {

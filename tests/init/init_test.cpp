@@ -1,32 +1,14 @@
 #include "init/init.hpp"
+#include "support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <random>
 
 namespace fs = std::filesystem;
 using opm::init::make_package;
 
-namespace {
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::random_device rd;
-    path = fs::temp_directory_path() / ("opm-init-test-" + std::to_string(rd()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  fs::path write(const std::string& name, const std::string& content) const {
-    std::ofstream(path / name, std::ios::binary) << content;
-    return path / name;
-  }
-};
-} // namespace
+using opm::test::TempDir;
 
 TEST_SUITE("init") {
   TEST_CASE("builds the package with icon bytes, media type and exact description") {
@@ -52,16 +34,16 @@ TEST_SUITE("init") {
 
   TEST_CASE("opens the icon before the description, reads the description first") {
     TempDir dir;
-    auto missing = dir.path / "missing";
+    auto missing = dir.path() / "missing";
     auto pdf = dir.write("x.pdf", "%PDF-1.4");
     CHECK(make_package({"a", "", missing, missing}).error().message() ==
           "open icon file: open " + missing.string() + ": no such file or directory");
     CHECK(make_package({"a", "", pdf, missing}).error().message() ==
           "open description file: open " + missing.string() + ": no such file or directory");
-    CHECK(make_package({"a", "", dir.path, dir.path}).error().message() ==
-          "read description: read " + dir.path.string() + ": is a directory");
-    CHECK(make_package({"a", "", dir.path, {}}).error().message() ==
-          "read icon: read " + dir.path.string() + ": is a directory");
+    CHECK(make_package({"a", "", dir.path(), dir.path()}).error().message() ==
+          "read description: read " + dir.path().string() + ": is a directory");
+    CHECK(make_package({"a", "", dir.path(), {}}).error().message() ==
+          "read icon: read " + dir.path().string() + ": is a directory");
   }
 
   TEST_CASE("rejects empty and non-image icons with upstream's messages") {

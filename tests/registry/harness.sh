@@ -6,8 +6,6 @@ set -euo pipefail
 HARNESS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TOOLS=$HARNESS_DIR/tools
 IMAGETOOL=(python3 "$TOOLS/imagetool.py")
-PASSED=0
-FAILED=0
 
 for tool in docker-registry python3 openssl; do
   if ! command -v "$tool" > /dev/null 2>&1; then
@@ -19,6 +17,7 @@ done
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/opm-registry-test-XXXXXX")
 : > "$WORK/pids"
+source "$HARNESS_DIR/../lib/assert.bash"
 
 harness_cleanup() {
   local rc=$?
@@ -196,62 +195,5 @@ push_image() { # BASE_URL REPO TAG [imagetool options]; prints "digest size type
   "${IMAGETOOL[@]}" push "$@"
 }
 
-# --- assertions ---------------------------------------------------------------------------
-pass() {
-  PASSED=$((PASSED + 1))
-  echo "ok - $1"
-}
-failed() {
-  FAILED=$((FAILED + 1))
-  echo "not ok - $1"
-}
-
-# run_opm NAME ARGS...: runs opm, keeping stdout in $WORK/out, stderr in $WORK/err and the
-# exit status in RC.
-run_opm() {
-  RC=0
-  "$OPM" "$@" > "$WORK/out" 2> "$WORK/err" || RC=$?
-}
-
-expect_ok() { # NAME ARGS...
-  local name=$1
-  shift
-  run_opm "$@"
-  if [ "$RC" -eq 0 ]; then
-    pass "$name"
-  else
-    failed "$name (exit $RC)"
-    sed 's/^/    /' "$WORK/err" | tail -n 15
-  fi
-}
-
-expect_fail() { # NAME EXPECTED_SUBSTRING ARGS...
-  local name=$1 want=$2
-  shift 2
-  run_opm "$@"
-  if [ "$RC" -ne 0 ] && grep -qF -- "$want" "$WORK/err"; then
-    pass "$name"
-  else
-    failed "$name (exit $RC, wanted \"$want\")"
-    sed 's/^/    /' "$WORK/err" | tail -n 15
-  fi
-}
-
-check() { # NAME COMMAND...: passes when the command succeeds
-  local name=$1
-  shift
-  if "$@"; then
-    pass "$name"
-  else
-    failed "$name"
-  fi
-}
-
-out_has() { grep -qF -- "$1" "$WORK/out"; }
-err_has() { grep -qF -- "$1" "$WORK/err"; }
+# --- assertions: tests/lib/assert.bash, plus ---------------------------------------------
 tmp_empty() { [ -z "$(ls -A "$TMPDIR")" ]; }
-
-finish() {
-  echo "$PASSED passed, $FAILED failed"
-  [ "$FAILED" -eq 0 ]
-}

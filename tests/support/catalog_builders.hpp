@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace opm::testing {
+namespace opm::test {
 
 inline const std::string k_file = "catalog/index.yaml";
 
@@ -76,4 +76,4 @@ inline catalog::DeprecationEntry deprecate(std::string schema, std::string name,
   return catalog::DeprecationEntry{{std::move(schema), std::move(name)}, std::move(message)};
 }
 
-} // namespace opm::testing
+} // namespace opm::test

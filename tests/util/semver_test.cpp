@@ -100,6 +100,19 @@ TEST_SUITE("semver versions") {
     CHECK(semver::parse_prerelease("a-1")->text == "a-1");
     CHECK(semver::parse_prerelease("").error().message() == "Prerelease is empty");
   }
+
+  TEST_CASE("reads versions tolerantly as blang's ParseTolerant") {
+    CHECK(semver::parse_tolerant(" v1.02.003-rc.1 ")->to_string() == "1.2.3-rc.1");
+    CHECK(semver::parse_tolerant("1.2")->to_string() == "1.2.0");
+    CHECK(semver::parse_tolerant("v7")->to_string() == "7.0.0");
+    CHECK(semver::parse_tolerant("00.0.0")->to_string() == "0.0.0");
+    CHECK(semver::parse_tolerant("1.2-rc").error().message() ==
+          "Short version cannot contain PreRelease/Build meta data");
+    CHECK(semver::parse_tolerant("").error().message() ==
+          "strconv.ParseUint: parsing \"\": invalid syntax");
+    CHECK(semver::parse_tolerant("1.0x.0").error().message() ==
+          "Invalid character(s) found in minor number \"0x\"");
+  }
 }
 
 TEST_SUITE("semver ranges") {

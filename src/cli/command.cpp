@@ -1,0 +1,21 @@
+#include "cli/command.hpp"
+
+#include <CLI/CLI.hpp>
+
+namespace opm::cli {
+
+CLI::App* add_command(CLI::App& parent, Context& ctx, CommandSpec spec,
+                      std::vector<std::string>* positionals) {
+  std::string name = spec.use.substr(0, spec.use.find(' '));
+  CLI::App* sub = parent.add_subcommand(name, spec.short_text);
+  if (spec.hidden || !spec.deprecated.empty()) {
+    sub->group("");
+  }
+  if (positionals != nullptr) {
+    sub->add_option("arguments", *positionals);
+  }
+  ctx.meta.describe(sub, std::move(spec));
+  return sub;
+}
+
+} // namespace opm::cli

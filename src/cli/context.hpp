@@ -1,0 +1,54 @@
+#pragma once
+
+#include "cli/meta.hpp"
+#include "util/error.hpp"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace opm::cli {
+
+// The environment, read once at start.
+struct Environment {
+  std::map<std::string, std::string> vars;
+  [[nodiscard]] std::optional<std::string> get(const std::string& name) const;
+};
+
+// This process's environment.
+Environment read_environment();
+
+// What every command sees: the streams, the environment and the command descriptions.
+struct Context {
+  std::ostream& out; // the product only: catalogs, Dockerfiles, tables
+  std::ostream& err; // diagnostics
+  bool err_is_tty = false;
+  Environment env;
+  // Use lines, long help, argument rules, deprecations; and, after parsing, which flags
+  // the user set (meta.changed(option), pflag's Changed).
+  CommandMeta meta{};
+};
+
+// How a subcommand reports a fatal error, as upstream's command does.
+enum class FatalStyle {
+  logrus, // time="..." level=fatal msg="..." (validate, init, alpha list, generate)
+  go_log, // 2026/11/21 22:53:42 message (render, render-graph, templates)
+};
+
+// What a subcommand's callback chose to run. `run` returns an error to report;
+// Errc::usage errors print as cobra does ("Error: ..." plus the usage block).
+// `run` may change `style` before returning an error when one command fails in both
+// styles (generate dockerfile).
+struct Action {
+  std::function<Result<void>()> run;
+  FatalStyle style = FatalStyle::logrus;
+  const CLI::App* command = nullptr;
+};
+
+} // namespace opm::cli

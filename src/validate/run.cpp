@@ -1,0 +1,87 @@
+#include "validate/run.hpp"
+
+#include "catalog/load.hpp"
+#include "json/writer.hpp"
+#include "validate/validate.hpp"
+#include "yaml/value.hpp"
+
+#include <fmt/format.h>
+
+#include <optional>
+#include <vector>
+
+namespace opm::validate {
+
+namespace {
+
+// A load error, or the check's message: a single finding carries its location, several
+// are listed apart.
+struct Verdict {
+  std::optional<Error> failure;
+  std::vector<Finding> listed;
+};
+
+Verdict load_and_check(const std::string& dir) {
+  auto cfg = catalog::load_dir(dir);
+  if (!cfg) {
+    return {std::move(cfg).error(), {}};
+  }
+  auto outcome = check(*cfg);
+  if (outcome.passed()) {
+    return {};
+  }
+  std::optional<Location> where;
+  if (outcome.findings.size() == 1 && outcome.message.find('\n') == std::string::npos) {
+    where = outcome.findings.front().where;
+    outcome.findings.clear();
+  }
+  return {Error(Errc::invalid, outcome.message, where), std::move(outcome.findings)};
+}
+
+std::string json_report(const std::string& message) {
+  bool passed = message.empty();
+  std::string text = fmt::format("{{\n  \"passed\": {}", passed ? "true" : "false");
+  if (!passed) {
+    text += ",\n  \"error\": {\n    \"message\": ";
+    json::append(text, Json(message), {.indent = 0, .escape_html = true});
+    text += "\n  }";
+  }
+  text += "\n}\n";
+  return text;
+}
+
+std::string yaml_report(const std::string& message) {
+  Json doc = Json::object();
+  doc["passed"] = message.empty();
+  if (!message.empty()) {
+    doc["error"] = {{"message", message}};
+  }
+  std::string text;
+  yaml::append(text, doc);
+  text += "\n";
+  return text;
+}
+
+} // namespace
+
+Result<void> run(const std::string& dir, ReportFormat format, std::ostream& out,
+                 std::ostream& err) {
+  Verdict verdict = load_and_check(dir);
+  if (format != ReportFormat::text) {
+    std::string message = verdict.failure ? verdict.failure->message() : std::string();
+    out << (format == ReportFormat::json ? json_report(message) : yaml_report(message));
+    if (verdict.failure) {
+      return util::fail(Errc::invalid, "", {}); // reported on `out`; exit 1, quietly
+    }
+    return {};
+  }
+  if (!verdict.failure) {
+    return {};
+  }
+  for (const auto& finding : verdict.listed) {
+    err << finding.where.describe() << ": " << finding.text << "\n";
+  }
+  return std::unexpected(std::move(*verdict.failure));
+}
+
+} // namespace opm::validate

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "util/error.hpp"
+
+#include <ostream>
+#include <string>
+
+// `opm validate DIR`: load the catalog, check it, report the outcome.
+namespace opm::validate {
+
+enum class ReportFormat {
+  text, // findings on `err`, each as "file:line:col: text", then the failure is returned
+  json, // {"passed": bool, "error": {"message": ...}} on `out`
+  yaml, // the same document as YAML
+};
+
+// Loads the catalog in `dir` (first syntax or decoding error wins) and checks every rule.
+// text: several findings are written to `err` and the failure returned (a single one
+// becomes the returned Error's location). json, yaml: the report is written to `out` and a
+// failure comes back as an Errc::invalid Error with an empty message (already reported).
+Result<void> run(const std::string& dir, ReportFormat format, std::ostream& out, std::ostream& err);
+
+} // namespace opm::validate
