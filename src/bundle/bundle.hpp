@@ -12,7 +12,7 @@
 #include <vector>
 
 // A registry+v1 bundle (manifests/ + metadata/) and its conversion into an FBC olm.bundle,
-// as upstream opm renders bundle images and bundle directories (render.md §4).
+// as upstream opm renders bundle images and bundle directories (alpha/action/render.go).
 namespace opm::bundle {
 
 // What upstream's bundle parser keeps of a bundle directory.

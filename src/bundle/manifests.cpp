@@ -1,9 +1,9 @@
 #include "bundle/manifests.hpp"
 
 #include "bundle/document.hpp"
-#include "bundle/files.hpp"
 #include "catalog/write.hpp"
 #include "json/writer.hpp"
+#include "util/fs.hpp"
 
 #include <cmath>
 #include <limits>
@@ -35,7 +35,7 @@ struct Candidate {
 };
 
 std::optional<Candidate> read_object(const std::filesystem::path& file) {
-  auto content = read_regular(file);
+  auto content = util::read_regular(file);
   if (!content) {
     return std::nullopt;
   }
@@ -73,7 +73,7 @@ void normalize_object_numbers(Json& value, bool from_yaml) {
 }
 
 Result<Manifests> read_manifests(const std::filesystem::path& dir) {
-  auto entries = OPM_TRY(sorted_entries(dir));
+  auto entries = OPM_TRY(util::sorted_entries(dir));
   Manifests out;
   std::vector<Json> objects;
   bool csv_found = false;

@@ -1,11 +1,11 @@
 #include "bundle/metadata.hpp"
 
 #include "bundle/document.hpp"
-#include "bundle/files.hpp"
 #include "catalog/write.hpp"
 #include "json/text.hpp"
 #include "json/unmarshal.hpp"
 #include "json/writer.hpp"
+#include "util/fs.hpp"
 #include "util/go_format.hpp"
 #include "util/strings.hpp"
 
@@ -192,12 +192,12 @@ std::optional<std::vector<RawProperty>> decode_property_list(std::string_view co
 }
 
 Result<Metadata> read_metadata(const std::filesystem::path& dir) {
-  auto entries = OPM_TRY(sorted_entries(dir));
+  auto entries = OPM_TRY(util::sorted_entries(dir));
   std::optional<Annotations> annotations;
   std::optional<std::vector<RawProperty>> dependencies;
   std::optional<std::vector<RawProperty>> properties;
   for (const auto& entry : entries) {
-    auto content = read_regular(dir / entry.name);
+    auto content = util::read_regular(dir / entry.name);
     if (!content) {
       continue;
     }

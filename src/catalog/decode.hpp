@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-// Turning bytes into JSON values the way upstream does (catalog-format.md §1.3):
+// Turning bytes into JSON values the way upstream does (alpha/declcfg/load.go):
 // go-yaml v2 (YAML 1.1) resolution, sigs.k8s.io/yaml conversion, Go encoding/json
 // streams, and upstream's exact error texts. libyaml is used only in here.
 namespace opm::catalog {

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-// gitignore-style .indexignore patterns (catalog-format.md §1.2). A pattern from
+// gitignore-style .indexignore patterns (upstream pkg/lib/indexignore). A pattern from
 // d/.indexignore applies only below d and is matched against the path relative to d.
 namespace opm::catalog {
 

@@ -41,31 +41,7 @@ std::string go_path(const std::string& root, std::string_view rel) {
 
 Result<void> walk_dir(Walk& walk, const std::string& rel) {
   std::string dir_path = go_path(walk.root, rel);
-  DIR* dir = ::opendir(dir_path.c_str());
-  if (dir == nullptr) {
-    return util::fail(Errc::io, fmt::format("open {}: {}", dir_path, util::errno_text(errno)));
-  }
-  struct Entry {
-    std::string name;
-    bool is_dir;
-  };
-  std::vector<Entry> entries;
-  while (dirent* e = ::readdir(dir)) {
-    std::string_view name(e->d_name);
-    if (name == "." || name == "..") {
-      continue;
-    }
-    bool is_dir = e->d_type == DT_DIR;
-    if (e->d_type == DT_UNKNOWN) {
-      struct stat st {};
-      std::string full = fmt::format("{}/{}", dir_path, name);
-      is_dir = ::lstat(full.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-    }
-    entries.push_back({std::string(name), is_dir});
-  }
-  ::closedir(dir);
-  std::sort(entries.begin(), entries.end(),
-            [](const Entry& a, const Entry& b) { return a.name < b.name; });
+  auto entries = OPM_TRY(util::sorted_entries(dir_path));
   for (auto& e : entries) {
     std::string child = rel.empty() ? e.name : fmt::format("{}/{}", rel, e.name);
     if (e.is_dir) {

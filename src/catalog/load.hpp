@@ -16,7 +16,7 @@ struct LoadOptions {
   unsigned threads = 0; // 0: one per CPU, when there is enough to share
 };
 
-// Load every file under `root` (catalog-format.md §1): walk in byte-wise name order,
+// Load every file under `root` as upstream's declcfg.LoadFS does: walk in byte-wise name order,
 // skip what .indexignore files exclude, decode each file as a JSON or YAML stream, and
 // turn each document into a typed object or an "other". Fails on the first problem in
 // walk order, with upstream's text and the file:line of the offending document.

@@ -12,8 +12,8 @@
 #include <vector>
 
 // The package -> channel -> bundle graph built from a declarative config, as upstream's
-// alpha/declcfg/declcfg_to_model.go builds it (catalog-format.md §2.3). Conversion stops
-// at the first problem (validate.md §3), located at the offending object.
+// alpha/declcfg/declcfg_to_model.go builds it. Conversion stops at the first
+// problem, as upstream's ConvertToModel does, located at the offending object.
 namespace opm::catalog::model {
 
 struct Deprecation {
@@ -87,7 +87,7 @@ struct Model {
   ~Model() = default;
 };
 
-// validate.md §3: the first failing conversion check, or the model. The model points into
+// The first failing conversion check, or the model. The model points into
 // `cfg` (Bundle::blob): keep `cfg` alive and unchanged while the model is used.
 Result<Model> to_model(const DeclarativeConfig& cfg);
 Result<Model> to_model(DeclarativeConfig&& cfg) = delete;

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-// Typed property values (catalog-format.md §2.2), decoded as upstream's
+// Typed property values (olm.package, olm.gvk, ...), decoded as upstream's
 // alpha/property.Parse decodes them with Go's encoding/json: members are matched
 // case-insensitively, unknown members are ignored, null leaves a field empty, and a
 // value of the wrong shape fails with Go's message.

@@ -6,7 +6,7 @@
 #include "yaml/emitter.hpp"
 
 // One declarative config object at a time, as upstream's encoders write them: JSON in the
-// Go field order with its omission rules (catalog-format.md §2.1), YAML as sigs.k8s.io/yaml
+// Go field order with its omitempty rules (alpha/declcfg/declcfg.go), YAML as sigs.k8s.io/yaml
 // makes it from that JSON (keys in natural order).
 namespace opm::catalog {
 

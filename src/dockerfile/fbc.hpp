@@ -7,7 +7,7 @@
 #include <vector>
 
 // The Dockerfile `opm generate dockerfile` writes for a file-based catalog directory
-// (init-dockerfile-list.md §2.4, latest upstream).
+// (latest upstream's alpha/action/generate_dockerfile.go).
 namespace opm::dockerfile {
 
 struct CatalogImage {

@@ -7,7 +7,7 @@
 #include <string>
 
 // `opm init`: one olm.package object from a name, a default channel, an icon file and
-// a description file (init-dockerfile-list.md §1).
+// a description file (upstream alpha/action/init.go).
 namespace opm::init {
 
 struct Options {

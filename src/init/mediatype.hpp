@@ -6,8 +6,8 @@
 #include <string_view>
 
 // Icon media type detection, by leading bytes only, as upstream opm does it
-// (init-dockerfile-list.md §1): SVG first, then application, image, video, audio,
-// font, document and archive signatures, first match wins.
+// (h2non/filetype's matcher order, as alpha/action/init.go uses it): SVG first, then application,
+// image, video, audio, font, document and archive signatures, first match wins.
 namespace opm::init {
 
 // The MIME type of `data` ("image/png", "application/pdf"), or "" when no signature

@@ -1,8 +1,8 @@
 #include "render/render.hpp"
 
 #include "bundle/bundle.hpp"
-#include "bundle/files.hpp"
 #include "catalog/load.hpp"
+#include "util/fs.hpp"
 #include "util/parallel.hpp"
 #include "util/strings.hpp"
 
@@ -21,7 +21,7 @@ namespace {
 // Upstream's isBundle: the directory has "manifests" and "metadata" sub-directories
 // (symbolic links do not count).
 Result<bool> is_bundle_dir(const std::string& path) {
-  auto entries = OPM_TRY(bundle::sorted_entries(path));
+  auto entries = OPM_TRY(util::sorted_entries(path));
   bool manifests = false;
   bool metadata = false;
   for (const auto& e : entries) {

@@ -41,7 +41,8 @@ struct Options {
 Result<catalog::DeclarativeConfig> render(const std::vector<std::string>& refs,
                                           const Options& options = {});
 
-// Upstream's per-reference tidy-up before writing (catalog-format.md §4.1).
+// Upstream's per-reference tidy-up before writing: related images sorted, bundle
+// objects moved last (alpha/action/render.go).
 void normalize_for_output(catalog::DeclarativeConfig& cfg);
 
 } // namespace opm::render

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace opm::util {
 
@@ -47,6 +48,20 @@ private:
 enum class Overwrite { yes, no };
 Result<void> write_file_atomic(const std::filesystem::path& path, std::string_view content,
                                Overwrite overwrite = Overwrite::yes);
+
+// A directory entry as readdir gives it.
+struct DirEntry {
+  std::string name;
+  bool is_dir = false; // the entry itself (a symbolic link is not a directory)
+};
+
+// The entries of `dir` in byte-wise name order, hidden ones included.
+// Error: "open <dir>: <reason>" (not_found when `dir` does not exist).
+Result<std::vector<DirEntry>> sorted_entries(const std::filesystem::path& dir);
+
+// The content of a regular file (following symbolic links); anything else fails, so that a
+// directory or a FIFO is skipped rather than read.
+Result<std::string> read_regular(const std::filesystem::path& path);
 
 // Go's os.PathError text for an errno: "no such file or directory", "permission denied", ...
 std::string errno_text(int err);

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-// Upstream's stderr line formats (catalog-format.md §0).
+// Upstream's stderr line formats: logrus text lines (time="..." level=... msg="...").
 namespace opm::util {
 
 struct LogField {

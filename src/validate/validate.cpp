@@ -64,7 +64,7 @@ void check_deprecation(const Deprecation& d, Node& node) {
   }
 }
 
-// validate.md §5.0: one head, a replaces chain from it without cycles, and every bundle
+// upstream's Channel.Validate: one head, a replaces chain from it without cycles, and every bundle
 // either on that chain or skipped. Linear in the channel's size.
 std::optional<std::string> replaces_chain_problem(const Channel& channel) {
   auto head = catalog::model::channel_head(channel);

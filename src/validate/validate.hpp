@@ -25,7 +25,7 @@ struct Outcome {
   [[nodiscard]] bool passed() const { return message.empty(); }
 };
 
-// Convert to the model (first failure wins) and run every model rule (validate.md §4),
+// Convert to the model (first failure wins) and run every model rule (alpha/model),
 // collecting all problems into upstream's tree, siblings in byte-wise name order.
 Outcome check(const catalog::DeclarativeConfig& cfg);
 

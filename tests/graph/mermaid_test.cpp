@@ -19,7 +19,7 @@ constexpr std::string_view k_header =
     "  classDef skipped stroke:#FF0000,stroke-width:4px\n"
     "  classDef deprecatedskipped fill:#E8960F,stroke:#FF0000,stroke-width:4px\n";
 
-// The etcd catalog of catalog-format.md §4.5.
+// A small etcd catalog: three channels, a skip and a deprecation.
 DeclarativeConfig etcd() {
   DeclarativeConfig cfg;
   cfg.packages.push_back(package("etcd", "stable", 1));

@@ -11,7 +11,7 @@ using catalog::DeclarativeConfig;
 
 namespace {
 
-// The etcd catalog of catalog-format.md §4.5.
+// A small etcd catalog: three channels, a skip and a deprecation.
 DeclarativeConfig etcd() {
   DeclarativeConfig cfg;
   cfg.packages.push_back(package("etcd", "stable", 1));
