@@ -1,6 +1,7 @@
 #include "json/go_json.hpp"
 
 #include "json/unmarshal.hpp"
+#include "json/writer.hpp"
 #include "util/go_format.hpp"
 #include "util/go_parse.hpp"
 #include "util/strings.hpp"
@@ -406,32 +407,6 @@ private:
   std::size_t m_overflow_offset = 0;
 };
 
-void append_scalar(std::string& out, const Json& v) {
-  switch (v.type()) {
-  case Json::value_t::null:
-    out += "null";
-    break;
-  case Json::value_t::boolean:
-    out += v.get<bool>() ? "true" : "false";
-    break;
-  case Json::value_t::number_integer:
-    out += std::to_string(v.get<std::int64_t>());
-    break;
-  case Json::value_t::number_unsigned:
-    out += std::to_string(v.get<std::uint64_t>());
-    break;
-  case Json::value_t::number_float:
-    util::append_json_float(out, v.get<double>());
-    break;
-  case Json::value_t::string:
-    util::append_json_string(out, v.get_ref<const std::string&>(), true);
-    break;
-  default:
-    out += "null";
-    break;
-  }
-}
-
 void append_newline(std::string& out, int depth) {
   out += '\n';
   for (int i = 0; i < depth; ++i) {
@@ -445,44 +420,7 @@ StreamValue read_stream_value(std::string_view text, std::size_t pos) {
   return StreamReader(text, pos).read();
 }
 
-std::string marshal(const Json& root) {
-  struct Level {
-    const Json* value;
-    Json::const_iterator next;
-  };
-  std::string out;
-  std::vector<Level> stack;
-  auto open = [&](const Json& v) {
-    if (v.is_object()) {
-      out += '{';
-      stack.push_back({&v, v.begin()});
-    } else if (v.is_array()) {
-      out += '[';
-      stack.push_back({&v, v.begin()});
-    } else {
-      append_scalar(out, v);
-    }
-  };
-  open(root);
-  while (!stack.empty()) {
-    Level& level = stack.back();
-    if (level.next == level.value->end()) {
-      out += level.value->is_object() ? '}' : ']';
-      stack.pop_back();
-      continue;
-    }
-    if (level.next != level.value->begin()) {
-      out += ',';
-    }
-    auto it = level.next++;
-    if (level.value->is_object()) {
-      util::append_json_string(out, it.key(), true);
-      out += ':';
-    }
-    open(*it);
-  }
-  return out;
-}
+std::string marshal(const Json& root) { return to_text(root, {.indent = 0, .escape_html = true}); }
 
 std::string indent(std::string_view src) {
   // Space between tokens is dropped. (Go keeps space after the top-level value, but the

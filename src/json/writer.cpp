@@ -3,6 +3,7 @@
 #include "util/go_format.hpp"
 
 #include <charconv>
+#include <vector>
 
 namespace opm::json {
 
@@ -142,23 +143,8 @@ void Writer::raw(std::string_view compact) {
   }
 }
 
-void Writer::value(const Json& v) {
+void Writer::scalar(const Json& v) {
   switch (v.type()) {
-  case Json::value_t::object:
-    begin_object();
-    for (const auto& [name, member] : v.get_ref<const Json::object_t&>()) {
-      key(name);
-      value(member);
-    }
-    end_object();
-    return;
-  case Json::value_t::array:
-    begin_array();
-    for (const auto& element : v) {
-      value(element);
-    }
-    end_array();
-    return;
   case Json::value_t::string:
     string(v.get_ref<const std::string&>());
     return;
@@ -181,6 +167,48 @@ void Writer::value(const Json& v) {
   default:
     literal("null");
     return;
+  }
+}
+
+void Writer::value(const Json& root) {
+  if (!root.is_structured()) {
+    scalar(root);
+    return;
+  }
+  // Iterative, so that deeply nested values cannot exhaust the stack.
+  struct Level {
+    const Json* value;
+    Json::const_iterator next;
+  };
+  std::vector<Level> stack;
+  auto open = [&](const Json& v) {
+    if (v.is_object()) {
+      begin_object();
+      stack.push_back({&v, v.begin()});
+    } else if (v.is_array()) {
+      begin_array();
+      stack.push_back({&v, v.begin()});
+    } else {
+      scalar(v);
+    }
+  };
+  open(root);
+  while (!stack.empty()) {
+    Level& level = stack.back();
+    if (level.next == level.value->end()) {
+      if (level.value->is_object()) {
+        end_object();
+      } else {
+        end_array();
+      }
+      stack.pop_back();
+      continue;
+    }
+    auto it = level.next++;
+    if (level.value->is_object()) {
+      key(it.key());
+    }
+    open(*it);
   }
 }
 

@@ -33,6 +33,7 @@ public:
   void raw(std::string_view compact);
 
 private:
+  void scalar(const Json& v);
   void before_value();
   void new_line();
 
