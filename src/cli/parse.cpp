@@ -2,13 +2,13 @@
 
 #include "cli/tree.hpp"
 #include "util/csv.hpp"
+#include "util/go_parse.hpp"
 #include "util/strings.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <limits>
 
 namespace opm::cli {
@@ -65,46 +65,16 @@ std::optional<bool> parse_go_bool(std::string_view s) {
 }
 
 // strconv.ParseInt(s, 0, 64), without digit separators.
+// pflag's int flags: strconv.ParseInt(s, 0, 64) and its error texts.
 Result<long long> parse_go_int(std::string_view s) {
-  auto syntax = [&] {
-    return util::fail(Errc::usage, fmt::format("strconv.ParseInt: parsing {}: invalid syntax",
-                                               util::go_quote(s)));
-  };
-  std::string_view body = s;
-  bool negative = false;
-  if (!body.empty() && (body[0] == '+' || body[0] == '-')) {
-    negative = body[0] == '-';
-    body.remove_prefix(1);
+  auto n = util::parse_go_int(s);
+  if (!n) {
+    return util::fail(
+        Errc::usage,
+        fmt::format("strconv.ParseInt: parsing {}: {}", util::go_quote(s),
+                    n.error() == util::NumError::range ? "value out of range" : "invalid syntax"));
   }
-  int base = 10;
-  if (body.size() > 1 && body[0] == '0') {
-    char p = static_cast<char>(body[1] | 0x20);
-    if (p == 'x' || p == 'o' || p == 'b') {
-      base = p == 'x' ? 16 : (p == 'o' ? 8 : 2);
-      body.remove_prefix(2);
-    } else {
-      base = 8;
-      body.remove_prefix(1);
-    }
-  }
-  if (body.empty()) {
-    return syntax();
-  }
-  unsigned long long magnitude = 0;
-  auto [end, ec] = std::from_chars(body.data(), body.data() + body.size(), magnitude, base);
-  if (end != body.data() + body.size()) {
-    return syntax();
-  }
-  auto limit = static_cast<unsigned long long>(std::numeric_limits<long long>::max());
-  if (ec == std::errc::result_out_of_range || magnitude > limit + (negative ? 1 : 0)) {
-    return util::fail(Errc::usage, fmt::format("strconv.ParseInt: parsing {}: value out of range",
-                                               util::go_quote(s)));
-  }
-  if (negative) {
-    return magnitude == limit + 1 ? std::numeric_limits<long long>::min()
-                                  : -static_cast<long long>(magnitude);
-  }
-  return static_cast<long long>(magnitude);
+  return *n;
 }
 
 const FlagView* find_long(const std::vector<FlagView>& flags, std::string_view name) {

@@ -76,9 +76,9 @@ bool go_underscore_ok(std::string_view s) {
   return saw != '_';
 }
 
-std::optional<std::uint64_t> parse_go_uint(std::string_view s, int base) {
+std::expected<std::uint64_t, NumError> parse_go_uint(std::string_view s, int base) {
   if (s.empty()) {
-    return std::nullopt;
+    return std::unexpected(NumError::syntax);
   }
   if (base == 0) {
     base = 10;
@@ -104,19 +104,19 @@ std::optional<std::uint64_t> parse_go_uint(std::string_view s, int base) {
   for (char c : s) {
     int d = digit_value(c);
     if (d >= base) {
-      return std::nullopt;
+      return std::unexpected(NumError::syntax);
     }
     if (n > (std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(d)) / ubase) {
-      return std::nullopt;
+      return std::unexpected(NumError::range);
     }
     n = n * ubase + static_cast<std::uint64_t>(d);
   }
   return n;
 }
 
-std::optional<std::int64_t> parse_go_int(std::string_view s, int base) {
+std::expected<std::int64_t, NumError> parse_go_int(std::string_view s, int base) {
   if (s.empty()) {
-    return std::nullopt;
+    return std::unexpected(NumError::syntax);
   }
   bool negative = false;
   if (s[0] == '+') {
@@ -127,14 +127,11 @@ std::optional<std::int64_t> parse_go_int(std::string_view s, int base) {
   }
   auto u = parse_go_uint(s, base);
   if (!u) {
-    return std::nullopt;
+    return std::unexpected(u.error());
   }
   constexpr std::uint64_t k_cutoff = std::uint64_t{1} << 63;
-  if (!negative && *u >= k_cutoff) {
-    return std::nullopt;
-  }
-  if (negative && *u > k_cutoff) {
-    return std::nullopt;
+  if (negative ? *u > k_cutoff : *u >= k_cutoff) {
+    return std::unexpected(NumError::range);
   }
   if (negative) {
     return static_cast<std::int64_t>(~*u + 1);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <expected>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,8 +10,10 @@
 namespace opm::util {
 
 // Go's strconv.ParseInt(s, 0, 64) / ParseUint(s, 0, 64) on text without underscores.
-std::optional<std::int64_t> parse_go_int(std::string_view s, int base = 0);
-std::optional<std::uint64_t> parse_go_uint(std::string_view s, int base = 0);
+// A failure names strconv's two errors: ErrSyntax and ErrRange.
+enum class NumError { syntax, range };
+std::expected<std::int64_t, NumError> parse_go_int(std::string_view s, int base = 0);
+std::expected<std::uint64_t, NumError> parse_go_uint(std::string_view s, int base = 0);
 
 // Go's strconv.underscoreOK: underscores only between digits (or after a base prefix).
 bool go_underscore_ok(std::string_view s);

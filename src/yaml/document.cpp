@@ -983,7 +983,12 @@ std::optional<DocumentError> check_version(std::string_view content, std::size_t
       }
       ++i;
     }
-    value = i > start ? util::parse_go_uint(content.substr(start, i - start), 10) : std::nullopt;
+    value = std::nullopt;
+    if (i > start) {
+      if (auto n = util::parse_go_uint(content.substr(start, i - start), 10)) {
+        value = *n;
+      }
+    }
     return std::nullopt;
   };
   std::optional<std::uint64_t> major;

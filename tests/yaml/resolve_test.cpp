@@ -1,4 +1,3 @@
-#include "util/go_parse.hpp"
 #include "yaml/resolve.hpp"
 
 #include <doctest/doctest.h>
@@ -34,53 +33,6 @@ std::optional<std::string> key_of(std::string text) {
 } // namespace
 
 TEST_SUITE("yaml resolve") {
-  TEST_CASE("Go's ParseInt with base prefixes") {
-    CHECK(opm::util::parse_go_int("0x1F") == 31);
-    CHECK(opm::util::parse_go_int("0X1f") == 31);
-    CHECK(opm::util::parse_go_int("-0o17") == -15);
-    CHECK(opm::util::parse_go_int("0b101") == 5);
-    CHECK(opm::util::parse_go_int("0755") == 493);
-    CHECK(opm::util::parse_go_int("0") == 0);
-    CHECK(opm::util::parse_go_int("+5") == 5);
-    CHECK(opm::util::parse_go_int("-9223372036854775808") ==
-          std::numeric_limits<std::int64_t>::min());
-    CHECK_FALSE(opm::util::parse_go_int("9223372036854775808").has_value());
-    CHECK_FALSE(opm::util::parse_go_int("08").has_value());
-    CHECK_FALSE(opm::util::parse_go_int("0x").has_value());
-    CHECK_FALSE(opm::util::parse_go_int("").has_value());
-    CHECK_FALSE(opm::util::parse_go_int("-").has_value());
-    CHECK(opm::util::parse_go_int("-101", 2) == -5);
-  }
-
-  TEST_CASE("Go's ParseUint takes no sign") {
-    CHECK(opm::util::parse_go_uint("18446744073709551615") ==
-          std::numeric_limits<std::uint64_t>::max());
-    CHECK_FALSE(opm::util::parse_go_uint("18446744073709551616").has_value());
-    CHECK_FALSE(opm::util::parse_go_uint("+1").has_value());
-    CHECK_FALSE(opm::util::parse_go_uint("-1").has_value());
-  }
-
-  TEST_CASE("Go's ParseFloat for decimal text") {
-    CHECK(opm::util::parse_go_decimal_float(".5") == 0.5);
-    CHECK(opm::util::parse_go_decimal_float("1.") == 1.0);
-    CHECK(opm::util::parse_go_decimal_float("+1e3") == 1000.0);
-    CHECK(opm::util::parse_go_decimal_float("1_000.5") == 1000.5);
-    CHECK(opm::util::parse_go_decimal_float("1e1_0") == 1e10);
-    CHECK_FALSE(opm::util::parse_go_decimal_float("_1").has_value());
-    CHECK_FALSE(opm::util::parse_go_decimal_float("1__0").has_value());
-    CHECK_FALSE(opm::util::parse_go_decimal_float("1_").has_value());
-    CHECK_FALSE(opm::util::parse_go_decimal_float(".").has_value());
-    CHECK_FALSE(opm::util::parse_go_decimal_float("1e").has_value());
-    CHECK_FALSE(opm::util::parse_go_decimal_float("1.2.3").has_value());
-    // Overflow fails, underflow is zero.
-    CHECK_FALSE(opm::util::parse_go_decimal_float("1e400").has_value());
-    CHECK_FALSE(opm::util::parse_go_decimal_float("-1e400").has_value());
-    CHECK(opm::util::parse_go_decimal_float("1e-400") == 0.0);
-    auto negative_zero = opm::util::parse_go_decimal_float("-1e-400");
-    REQUIRE(negative_zero.has_value());
-    CHECK(std::signbit(*negative_zero));
-  }
-
   TEST_CASE("invalid UTF-8 bytes become U+FFFD one by one") {
     std::string s = "a\xff\xe2\x82z\xc3\xa9";
     coerce_utf8(s);
