@@ -3,13 +3,16 @@
 #include "bundle/bundle.hpp"
 #include "bundle/files.hpp"
 #include "catalog/load.hpp"
+#include "sqlite/export.hpp"
 #include "util/parallel.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <optional>
 #include <sys/stat.h>
@@ -51,9 +54,22 @@ Result<catalog::DeclarativeConfig> render_bundle_dir(const std::string& ref,
   return cfg;
 }
 
+// SQLite database files start with "SQLite format 3"; upstream checks the first four bytes.
+bool is_sqlite_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::array<char, 4> magic{};
+  return in.read(magic.data(), magic.size()) && std::string_view(magic.data(), 4) == "SQLi";
+}
+
 Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Options& options) {
   struct stat st {};
   if (::stat(ref.c_str(), &st) == 0) {
+    if (S_ISREG(st.st_mode) && is_sqlite_file(ref)) {
+      if (options.on_sqlite) {
+        options.on_sqlite();
+      }
+      return sqlite::read_file(ref);
+    }
     if (!S_ISDIR(st.st_mode)) {
       return util::fail(Errc::not_allowed,
                         fmt::format("ref {} is not a directory: not allowed", util::go_quote(ref)));

@@ -31,6 +31,9 @@ struct Options {
   // Told (done, total) as references finish, from worker threads, and (total, total) once
   // at the end, also after a failure; only when there are two references or more.
   std::function<void(std::size_t done, std::size_t total)> progress;
+  // Called before a SQLite database file is read (for upstream's deprecation notice); may be
+  // called from worker threads, once per such reference.
+  std::function<void()> on_sqlite;
 };
 
 // `opm render`: each reference (up to `jobs` at once, results kept in argument order) (an FBC
