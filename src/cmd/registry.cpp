@@ -1,0 +1,161 @@
+#include "cmd/commands.hpp"
+#include "cmd/registry_options.hpp"
+#include "cmd/usage.hpp"
+#include "index/add.hpp"
+#include "registry/puller.hpp"
+#include "sqlite/deprecation.hpp"
+#include "util/log.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+
+namespace opm::cmd {
+
+namespace {
+
+struct RegistryAddFlags {
+  std::string database = "bundles.db";
+  std::vector<std::string> bundles;
+  bool permissive = false;
+  bool debug = false;
+  std::string ca_file;
+  std::string mode = "replaces";
+  std::string container_tool = "none";
+  bool overwrite_latest = false;
+  bool enable_alpha = false;
+};
+
+const std::string k_long_suffix =
+    std::string("\n\n") + std::string(sqlite::k_sqlite_deprecation_notice);
+
+// pflag's StringSlice: every value split on commas.
+std::vector<std::string> split_values(const std::vector<std::string>& values) {
+  std::vector<std::string> out;
+  for (const auto& v : values) {
+    std::size_t start = 0;
+    while (true) {
+      auto comma = v.find(',', start);
+      out.push_back(v.substr(start, comma - start));
+      if (comma == std::string::npos) {
+        break;
+      }
+      start = comma + 1;
+    }
+  }
+  return out;
+}
+
+std::string go_list(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out += (i == 0 ? "" : " ") + items[i];
+  }
+  return out + "]";
+}
+
+void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto flags = std::make_shared<RegistryAddFlags>();
+  auto* sub =
+      add_command(parent, ctx,
+                  {.use = "add",
+                   .short_text = "add operator bundle to operator registry DB",
+                   .long_text = "add operator bundle to operator registry DB" + k_long_suffix,
+                   .args = Args::none()});
+  sub->add_flag("--debug", flags->debug, "enable debug logging");
+  sub->add_option("-d,--database", flags->database, "relative path to database file");
+  sub->add_option("-b,--bundle-images", flags->bundles,
+                  "comma separated list of links to bundle image");
+  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
+  sub->add_option("--ca-file", flags->ca_file,
+                  "the root certificates to use when --container-tool=none; see docker/podman "
+                  "docs for certificate loading instructions");
+  sub->add_option("--mode", flags->mode,
+                  "graph update mode that defines how channel graphs are updated. One of: "
+                  "[replaces, semver, semver-skippatch]");
+  sub->add_option("-c,--container-tool", flags->container_tool,
+                  "tool to interact with container images (save, build, etc.). One of: [none, "
+                  "docker, podman]");
+  sub->add_flag("--overwrite-latest", flags->overwrite_latest,
+                "overwrite the latest bundles (channel heads) with those of the same csv name "
+                "given by --bundles")
+      ->group("");
+  sub->add_flag("--enable-alpha", flags->enable_alpha,
+                "enable unsupported alpha features of the OPM CLI")
+      ->group("");
+  sub->callback([&ctx, &chosen, sub, flags] {
+    chosen.command = sub;
+    chosen.run = [&ctx, sub, flags]() -> Result<void> {
+      auto fail_like_cobra = [&](const Error& e) -> Result<void> {
+        ctx.err << "Error: " << e.message() << "\n" << usage_text(*sub, ctx.meta) << "\n";
+        return std::unexpected(Error(e.code(), ""));
+      };
+      std::string mode = flags->mode;
+      std::transform(mode.begin(), mode.end(), mode.begin(), ::tolower);
+      if (mode != "replaces" && mode != "semver" && mode != "semver-skippatch") {
+        return fail_like_cobra(Error(
+            Errc::invalid, fmt::format("Invalid channel update mode {} specified", flags->mode)));
+      }
+      auto bundles = split_values(flags->bundles);
+      for (auto [set, name] :
+           {std::pair{ctx.global.skip_tls_verify, "--skip-tls-verify"},
+            std::pair{ctx.global.use_http || ctx.global.skip_tls, "--use-http"}}) {
+        if (set) {
+          ctx.err << util::logrus_line(
+              "warning",
+              fmt::format("{} flag is set: this mode is insecure and meant for development "
+                          "purposes only.",
+                          name),
+              ctx.err_is_tty, {{"bundles", go_list(bundles)}});
+        }
+      }
+      ctx.err << util::logrus_line("info", "adding to the registry", ctx.err_is_tty,
+                                   {{"bundles", go_list(bundles)}});
+      if (mode != "replaces") {
+        return fail_like_cobra(
+            Error(Errc::invalid, fmt::format("update mode {} is not supported yet", mode)));
+      }
+      auto puller = registry::make_puller(registry_options(ctx));
+      auto unpack = [&puller](const std::string& ref,
+                              const std::filesystem::path& dir) -> Result<void> {
+        return puller->unpack(ref, dir, {"manifests", "metadata"});
+      };
+      auto added = index::add(
+          {.database = flags->database, .bundles = bundles, .enable_alpha = flags->enable_alpha},
+          unpack);
+      puller->destroy();
+      if (!added) {
+        ctx.err << util::logrus_line(
+            "error", "permissive mode disabled", ctx.err_is_tty,
+            {{"bundles", go_list(bundles)}, {"error", added.error().message()}});
+        return fail_like_cobra(added.error());
+      }
+      return {};
+    };
+  });
+}
+
+} // namespace
+
+// `opm registry`: upstream v1.26.5's SQLite database commands. Hidden until the deprecated
+// SQLite commands are listed in the help.
+void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto* group = add_command(
+      parent, ctx,
+      {.use = "registry",
+       .short_text = "interact with operator-registry database",
+       .long_text = "interact with operator-registry database building, modifying and/or serving "
+                    "the operator-registry database" +
+                    k_long_suffix,
+       .args = Args::none(),
+       .hidden = true,
+       .runnable = false});
+  group->parse_complete_callback([&ctx] {
+    ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
+  });
+  add_registry_add(*group, ctx, chosen);
+}
+
+} // namespace opm::cmd

@@ -1,0 +1,445 @@
+#include "index/add.hpp"
+
+#include "bundle/apis.hpp"
+#include "bundle/bundle.hpp"
+#include "bundle/csv.hpp"
+#include "sqlite/connection.hpp"
+#include "sqlite/load.hpp"
+#include "sqlite/migrations.hpp"
+#include "util/fs.hpp"
+#include "util/semver.hpp"
+
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <sys/stat.h>
+
+namespace opm::index {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A file or directory removed when this goes away (unless released).
+class Scratch {
+public:
+  explicit Scratch(fs::path p) : m_path(std::move(p)) {}
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  ~Scratch() {
+    if (!m_path.empty()) {
+      std::error_code ec;
+      fs::remove_all(m_path, ec);
+    }
+  }
+  [[nodiscard]] const fs::path& path() const { return m_path; }
+  void release() { m_path.clear(); }
+
+private:
+  fs::path m_path;
+};
+
+Result<fs::path> make_temp_dir() {
+  std::error_code ec;
+  std::string pattern = (fs::temp_directory_path(ec) / "opm-bundle-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    return util::fail(Errc::io, "create temporary directory: " + util::errno_text(errno));
+  }
+  return fs::path(pattern);
+}
+
+// The database copy beside the original, so the final rename stays on one file system.
+Result<fs::path> copy_beside(const fs::path& database) {
+  auto dir = database.parent_path().empty() ? fs::path(".") : database.parent_path();
+  std::string pattern = (dir / ("." + database.filename().string() + ".XXXXXX")).string();
+  int fd = ::mkstemp(pattern.data());
+  if (fd < 0) {
+    return util::fail(Errc::io,
+                      fmt::format("open {}: {}", database.string(), util::errno_text(errno)));
+  }
+  ::close(fd);
+  std::error_code ec;
+  if (fs::exists(database, ec)) {
+    fs::copy_file(database, pattern, fs::copy_options::overwrite_existing, ec);
+    if (!ec) {
+      fs::permissions(pattern, fs::status(database).permissions(), ec);
+    }
+    if (ec) {
+      fs::remove(pattern, ec);
+      return util::fail(Errc::io, fmt::format("copy {}: {}", database.string(), ec.message()));
+    }
+  } else {
+    // A new database gets the mode SQLite would have created it with.
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::chmod(pattern.c_str(), 0666 & ~mask);
+  }
+  return fs::path(pattern);
+}
+
+struct Input {
+  std::string image;
+  std::string package;
+  std::vector<std::string> channels;
+  std::string default_channel;
+  sqlite::NewBundle row;
+};
+
+Result<Input> to_input(const std::string& ref, bundle::Parsed parsed) {
+  Input in;
+  in.image = ref;
+  in.package = parsed.package;
+  in.channels = parsed.channels;
+  in.default_channel = parsed.default_channel;
+  auto& row = in.row;
+  row.name = parsed.name;
+  row.image = ref;
+  row.version = OPM_TRY(bundle::csv_version(parsed.csv));
+  row.skip_range = bundle::csv_skip_range(parsed.csv);
+  row.replaces = OPM_TRY(bundle::csv_replaces(parsed.csv));
+  row.skips = OPM_TRY(bundle::csv_skips(parsed.csv));
+  row.substitutes_for = bundle::csv_substitutes_for(parsed.csv);
+  row.csv_json = parsed.object_json.at(parsed.csv_index);
+  row.object_json = std::move(parsed.object_json);
+  if (!ref.empty()) {
+    row.images.insert(ref);
+  }
+  for (const auto& image : OPM_TRY(bundle::csv_operator_images(parsed.csv))) {
+    row.images.insert(image);
+  }
+  for (const auto& ri : OPM_TRY(bundle::csv_related_images(parsed.csv))) {
+    row.images.insert(ri.image);
+  }
+  for (const auto& d : parsed.dependencies) {
+    row.dependencies.push_back({d.type, d.value});
+  }
+  for (const auto& p : parsed.properties) {
+    row.properties.insert({p.type, sqlite::marshal_raw(p.value)});
+  }
+  for (const auto& api : parsed.provided) {
+    row.provided.insert({api.group, api.version, api.kind, api.plural});
+  }
+  for (const auto& api : OPM_TRY(bundle::required_apis(parsed.csv))) {
+    row.required.insert({api.group, api.version, api.kind, api.plural});
+  }
+  return in;
+}
+
+Result<Input> load_bundle(const std::string& ref, const Unpack& unpack) {
+  Scratch dir(OPM_TRY(make_temp_dir()));
+  OPM_TRY(unpack(ref, dir.path()));
+  return to_input(ref, OPM_TRY(bundle::parse_dir(dir.path())));
+}
+
+// An error whose code is that of the first element carrying exit code 2 or 3, as upstream
+// picks the exit status from its aggregate.
+Error aggregate(const std::vector<Error>& errors) {
+  Errc code = Errc::invalid;
+  for (const auto& e : errors) {
+    if (e.code() == Errc::bundle_exists || e.code() == Errc::version_exists) {
+      code = e.code();
+      break;
+    }
+  }
+  // Repeated messages are shown once, as Go's aggregate prints them.
+  std::vector<std::string> unique;
+  for (const auto& e : errors) {
+    if (std::find(unique.begin(), unique.end(), e.message()) == unique.end()) {
+      unique.push_back(e.message());
+    }
+  }
+  if (unique.size() == 1) {
+    return Error(code, unique.front());
+  }
+  std::string text = "[";
+  for (std::size_t i = 0; i < unique.size(); ++i) {
+    text += (i == 0 ? "" : ", ") + unique[i];
+  }
+  return Error(code, text + "]");
+}
+
+Result<std::vector<std::string>> package_channels(sqlite::Connection& db,
+                                                  const std::string& package) {
+  auto stmt = OPM_TRY(db.prepare("SELECT DISTINCT name FROM channel WHERE package_name = ?"));
+  stmt.bind(1, package);
+  std::vector<std::string> out;
+  while (OPM_TRY(stmt.step())) {
+    out.push_back(stmt.text_or_empty(0));
+  }
+  return out;
+}
+
+Result<bool> in_channel(sqlite::Connection& db, const std::string& package,
+                        const std::string& channel, const std::string& name) {
+  auto stmt = OPM_TRY(db.prepare(
+      "SELECT 1 FROM operatorbundle INNER JOIN channel_entry ON "
+      "operatorbundle.name=channel_entry.operatorbundle_name WHERE channel_entry.package_name=? "
+      "AND channel_entry.channel_name=? AND operatorbundle_name=? LIMIT 1"));
+  stmt.bind(1, package).bind(2, channel).bind(3, name);
+  return stmt.step();
+}
+
+// Bundle images already stored for a package; nullopt when one is empty (upstream then
+// skips every check).
+Result<std::optional<std::vector<std::string>>> package_paths(sqlite::Connection& db,
+                                                              const std::string& package) {
+  auto stmt = OPM_TRY(db.prepare(
+      "SELECT DISTINCT operatorbundle.bundlepath FROM operatorbundle INNER JOIN channel_entry ON "
+      "operatorbundle.name=channel_entry.operatorbundle_name WHERE channel_entry.package_name=?"));
+  stmt.bind(1, package);
+  std::vector<std::string> out;
+  while (OPM_TRY(stmt.step())) {
+    auto path = stmt.text_or_empty(0);
+    if (path.empty()) {
+      return std::nullopt;
+    }
+    out.push_back(std::move(path));
+  }
+  return std::optional(std::move(out));
+}
+
+Result<void> sanity_check(sqlite::Connection& db, const std::vector<Input>& inputs) {
+  std::set<std::string> images;
+  for (const auto& in : inputs) {
+    images.insert(in.image);
+  }
+  std::vector<Error> errors;
+  for (const auto& in : inputs) {
+    auto paths = OPM_TRY(package_paths(db, in.package));
+    if (!paths) {
+      return {};
+    }
+    for (const auto& path : *paths) {
+      if (images.contains(path)) {
+        errors.emplace_back(Errc::bundle_exists, fmt::format("Bundle {} already exists", in.image));
+      }
+    }
+    for (const auto& channel : OPM_TRY(package_channels(db, in.package))) {
+      if (OPM_TRY(in_channel(db, in.package, channel, in.row.name))) {
+        errors.emplace_back(Errc::version_exists,
+                            "Bundle already added that provides package and csv");
+        break;
+      }
+    }
+  }
+  if (!errors.empty()) {
+    return std::unexpected(aggregate(errors));
+  }
+  return {};
+}
+
+struct Candidate {
+  std::string name;
+  std::string version_text;
+  util::semver::Version version;
+  std::vector<std::string> channels;
+  std::string default_channel;
+};
+
+// Semver precedence, then build metadata compared as pre-release identifiers (a version
+// without build metadata ranks lowest).
+Result<int> build_id_compare(const util::semver::Version& a, const util::semver::Version& b) {
+  if (int c = util::semver::compare(a, b); c != 0) {
+    return c;
+  }
+  auto as_pre = [](const util::semver::Version& v) -> Result<util::semver::Version> {
+    util::semver::Version out{1, 0, 0, {}, {}};
+    if (v.build.empty()) {
+      return util::semver::Version{};
+    }
+    for (const auto& id : v.build) {
+      auto pre = util::semver::parse_prerelease(id);
+      if (!pre) {
+        return std::unexpected(std::move(pre).error().wrap(
+            fmt::format("failed to convert build-id of {} to prerelease version for comparison",
+                        v.to_string())));
+      }
+      out.pre.push_back(std::move(*pre));
+    }
+    return out;
+  };
+  return util::semver::compare(OPM_TRY(as_pre(a)), OPM_TRY(as_pre(b)));
+}
+
+struct Head {
+  std::string name;
+  util::semver::Version version;
+  int count = 1;
+};
+
+// Go's %+v of the heads map, for the "unable to determine default channel" message.
+std::string describe_heads(const std::map<std::string, Head>& heads) {
+  std::string out = "map[";
+  bool first = true;
+  for (const auto& [channel, h] : heads) {
+    auto list = [](const auto& items, auto&& text) {
+      std::string s = "[";
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        s += (i == 0 ? "" : " ") + text(items[i]);
+      }
+      return s + "]";
+    };
+    out += fmt::format(
+        "{}{}:{{name:{} version:{{Major:{} Minor:{} Patch:{} Pre:{} Build:{}}} count:{}}}",
+        first ? "" : " ", channel, h.name, h.version.major, h.version.minor, h.version.patch,
+        list(h.version.pre, [](const util::semver::PreRelease& p) { return p.to_string(); }),
+        list(h.version.build, [](const std::string& b) { return b; }), h.count);
+    first = false;
+  }
+  return out + "]";
+}
+
+Result<sqlite::PackageManifest> package_manifest(const std::string& package,
+                                                 const std::vector<Candidate>& bundles) {
+  std::map<std::string, Head> heads;
+  std::optional<Head> max;
+  std::string default_channel;
+  for (const auto& b : bundles) {
+    Head current{b.name, b.version, 1};
+    for (const auto& channel : b.channels) {
+      auto it = heads.find(channel);
+      if (it == heads.end()) {
+        heads.emplace(channel, current);
+        continue;
+      }
+      int c = OPM_TRY(build_id_compare(current.version, it->second.version));
+      if (c < 0) {
+        continue;
+      }
+      if (c == 0) {
+        current.count += it->second.count;
+      }
+      it->second = current;
+    }
+    int c = max ? OPM_TRY(build_id_compare(current.version, max->version)) : 1;
+    if (c < 0) {
+      continue;
+    }
+    if (c == 0) {
+      current.count += max->count;
+    }
+    max = current;
+    if (!b.default_channel.empty()) {
+      default_channel = b.default_channel;
+    }
+  }
+  if (max && max->count > 1) {
+    return util::fail(Errc::invalid, fmt::format("more than one bundle with maximum version {}",
+                                                 max->version.to_string()));
+  }
+  sqlite::PackageManifest manifest{package, default_channel, {}};
+  bool found = heads.size() == 1 && default_channel.empty();
+  for (const auto& [channel, head] : heads) {
+    if (head.count > 1) {
+      return util::fail(Errc::invalid,
+                        fmt::format("more than one potential channel head for {}", channel));
+    }
+    if (heads.size() == 1) {
+      manifest.default_channel = channel;
+    }
+    found = found || channel == default_channel;
+    manifest.channels.push_back({channel, head.name});
+  }
+  if (!found) {
+    return util::fail(Errc::invalid, "unable to determine default channel among channel heads: " +
+                                         describe_heads(heads));
+  }
+  return manifest;
+}
+
+Result<Candidate> candidate(std::string name, std::string version_text,
+                            std::vector<std::string> channels, std::string default_channel) {
+  std::string text = version_text.empty() ? "0.0.0-z" : version_text;
+  auto version = util::semver::parse(text);
+  if (!version) {
+    return util::fail(Errc::invalid, fmt::format("error parsing bundle {} version {}: {}", name,
+                                                 text, version.error().message()));
+  }
+  return Candidate{std::move(name), std::move(version_text), std::move(*version),
+                   std::move(channels), std::move(default_channel)};
+}
+
+Result<void> load_packages(sqlite::Connection& db, const std::vector<Input>& inputs,
+                           bool enable_alpha) {
+  std::vector<Error> errors;
+  std::map<std::string, std::vector<const Input*>> packages;
+  for (const auto& in : inputs) {
+    if (auto added = sqlite::add_bundle(db, in.row, enable_alpha); !added) {
+      errors.push_back(std::move(added).error());
+      continue;
+    }
+    packages[in.package].push_back(&in);
+  }
+  for (const auto& [package, added] : packages) {
+    auto manifest = [&]() -> Result<sqlite::PackageManifest> {
+      auto stored = OPM_TRY(sqlite::stored_package(db, package));
+      std::set<std::string> fresh;
+      for (const auto* in : added) {
+        fresh.insert(in->row.name);
+      }
+      std::vector<Candidate> all;
+      for (const auto& b : stored.bundles) {
+        if (!fresh.contains(b.name)) {
+          all.push_back(OPM_TRY(candidate(b.name, b.version, b.channels, stored.default_channel)));
+        }
+      }
+      for (const auto* in : added) {
+        all.push_back(
+            OPM_TRY(candidate(in->row.name, in->row.version, in->channels, in->default_channel)));
+      }
+      return package_manifest(package, all);
+    }();
+    if (!manifest) {
+      errors.push_back(std::move(manifest).error());
+      continue;
+    }
+    if (auto rebuilt = sqlite::rebuild_package(db, *manifest); !rebuilt) {
+      errors.push_back(std::move(rebuilt).error());
+    }
+  }
+  if (!errors.empty()) {
+    return std::unexpected(aggregate(errors));
+  }
+  return {};
+}
+
+} // namespace
+
+Result<void> add(const AddRequest& request, const Unpack& unpack) {
+  std::vector<Input> inputs;
+  std::vector<Error> errors;
+  for (const auto& ref : request.bundles) {
+    auto in = load_bundle(ref, unpack);
+    if (!in) {
+      errors.push_back(std::move(in).error());
+      continue;
+    }
+    inputs.push_back(std::move(*in));
+  }
+  if (!errors.empty()) {
+    return std::unexpected(aggregate(errors));
+  }
+  Scratch copy(OPM_TRY(copy_beside(request.database)));
+  {
+    auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
+    OPM_TRY(sqlite::migrate(db));
+    OPM_TRY(sanity_check(db, inputs));
+    OPM_TRY(load_packages(db, inputs, request.enable_alpha));
+  }
+  std::error_code ec;
+  fs::rename(copy.path(), request.database, ec);
+  if (ec) {
+    return util::fail(Errc::io,
+                      fmt::format("rename {}: {}", request.database.string(), ec.message()));
+  }
+  copy.release();
+  return {};
+}
+
+} // namespace opm::index

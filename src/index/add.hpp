@@ -1,0 +1,33 @@
+#pragma once
+
+#include "util/error.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+// `opm registry add`: bundle images loaded into an index database in replaces mode, as
+// upstream v1.26.5's RegistryAdder and DirectoryPopulator do (pkg/lib/registry,
+// pkg/registry/populator.go).
+namespace opm::index {
+
+struct AddRequest {
+  std::filesystem::path database;   // created when missing
+  std::vector<std::string> bundles; // image references, in order
+  bool enable_alpha = false;
+};
+
+// Unpack the image `ref` into the existing directory `dir`.
+using Unpack =
+    std::function<Result<void>(const std::string& ref, const std::filesystem::path& dir)>;
+
+// Unpack and parse every bundle, check them against the index (an image already stored for
+// the package: "Bundle <image> already exists", Errc::bundle_exists; a CSV already in one of
+// the package's channels: "Bundle already added that provides package and csv",
+// Errc::version_exists), store them and rebuild each touched package's channels. The work
+// happens on a copy of the database that replaces the file only when everything succeeded,
+// so a failed add leaves the file as it was.
+Result<void> add(const AddRequest& request, const Unpack& unpack);
+
+} // namespace opm::index
