@@ -3,8 +3,8 @@
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
 #include "render/image.hpp"
+#include "render/render.hpp"
 #include "sqlite/deprecation.hpp"
-#include "sqlite/export.hpp"
 #include "util/log.hpp"
 #include "util/strings.hpp"
 
@@ -44,7 +44,7 @@ Result<catalog::DeclarativeConfig> render_sqlite(Context& ctx, const std::string
                                                    "unknown}}",
                                                    util::go_quote(ref)));
     }
-    return sqlite::read_file(ref);
+    return render::render_sqlite_file(ref);
   }
   // The global TLS flags do not apply here, as upstream's migrate ignores them.
   auto reg = registry_options(ctx);

@@ -3,7 +3,7 @@
 #include "bundle/bundle.hpp"
 #include "catalog/load.hpp"
 #include "registry/cancel.hpp"
-#include "sqlite/export.hpp"
+#include "render/render.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -113,7 +113,7 @@ Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const 
     if (options.on_sqlite) {
       options.on_sqlite();
     }
-    return sqlite::read_file(dir.path() / std::filesystem::path(it->second).relative_path());
+    return render_sqlite_file(dir.path() / std::filesystem::path(it->second).relative_path());
   }
   return std::unexpected(type_error(ref, *labels));
 }

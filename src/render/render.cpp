@@ -6,6 +6,7 @@
 #include "sqlite/export.hpp"
 #include "util/parallel.hpp"
 #include "util/strings.hpp"
+#include "validate/validate.hpp"
 
 #include <fmt/format.h>
 
@@ -68,7 +69,7 @@ Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Opti
       if (options.on_sqlite) {
         options.on_sqlite();
       }
-      return sqlite::read_file(ref);
+      return render_sqlite_file(ref);
     }
     if (!S_ISDIR(st.st_mode)) {
       return util::fail(Errc::not_allowed,
@@ -105,6 +106,14 @@ Result<catalog::DeclarativeConfig> render_and_tidy(const std::string& ref, const
 }
 
 } // namespace
+
+Result<catalog::DeclarativeConfig> render_sqlite_file(const std::filesystem::path& db) {
+  auto cfg = OPM_TRY(sqlite::read_file(db));
+  if (auto outcome = validate::check(cfg); !outcome.passed()) {
+    return util::fail(Errc::invalid, outcome.message);
+  }
+  return cfg;
+}
 
 void normalize_for_output(catalog::DeclarativeConfig& cfg) {
   for (auto& b : cfg.bundles) {

@@ -5,6 +5,7 @@
 #include "render/image_ref_template.hpp"
 #include "util/error.hpp"
 
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -43,6 +44,11 @@ struct Options {
 // ...`; the first failing reference in argument order is reported, and later ones are not started.
 Result<catalog::DeclarativeConfig> render(const std::vector<std::string>& refs,
                                           const Options& options = {});
+
+// A SQLite index database read as FBC (sqlite::read_file) and checked as upstream checks the
+// model it builds from one: a catalog that breaks a model rule fails with the "invalid index:"
+// tree.
+Result<catalog::DeclarativeConfig> render_sqlite_file(const std::filesystem::path& db);
 
 // Upstream's per-reference tidy-up before writing (catalog-format.md §4.1).
 void normalize_for_output(catalog::DeclarativeConfig& cfg);

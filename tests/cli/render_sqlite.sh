@@ -35,3 +35,14 @@ printf 'hello' >plain.txt
 run_opm render plain.txt
 expect_rc 1
 grep -q 'ref "plain.txt" is not a directory: not allowed$' err || fail "unexpected: $(cat err)"
+
+# A database whose graph breaks a model rule fails with upstream's tree.
+cp "$SQL/invalid.db" invalid.db
+run_opm render invalid.db
+expect_rc 1
+normalized_err | tail -n 4 >err.tail
+printf '%s\n' 'DATE render reference "invalid.db": invalid index:' \
+  '└── invalid package "kiwi":' \
+  '    └── invalid channel "stable":' \
+  '        └── multiple channel heads found in graph: kiwi.v0.2.0, kiwi.v0.3.0' >expected
+expect_file err.tail expected
