@@ -409,6 +409,101 @@ Result<void> load_packages(sqlite::Connection& db, const std::vector<Input>& inp
   return {};
 }
 
+struct ChannelGraph {
+  sqlite::BundleKey head;
+  std::map<sqlite::BundleKey, std::set<sqlite::BundleKey>> nodes;
+};
+
+// Upstream's graph loader: nodes are the entries naming stored bundles, edges their replaces
+// (synthetic skip entries included); the head is the one node nothing replaces.
+Result<std::map<std::string, ChannelGraph>> load_graph(sqlite::Connection& db,
+                                                       const std::string& package) {
+  auto entries = OPM_TRY(sqlite::package_entries(db, package));
+  auto existing = OPM_TRY(sqlite::package_bundle_keys(db, package));
+  if (existing.empty()) {
+    return util::fail(Errc::not_found, "package not in database");
+  }
+  std::map<std::string, ChannelGraph> graphs;
+  std::map<std::string, std::set<sqlite::BundleKey>> candidates;
+  for (const auto& e : entries) {
+    if (!existing.contains(e.bundle)) {
+      continue;
+    }
+    graphs[e.channel].nodes[e.bundle];
+    candidates[e.channel].insert(e.bundle);
+  }
+  for (const auto& e : entries) {
+    if (!e.replaces.name.empty() || !e.replaces.version.empty() || !e.replaces.path.empty()) {
+      graphs[e.channel].nodes[e.bundle].insert(e.replaces);
+    }
+    candidates[e.channel].erase(e.replaces);
+  }
+  for (const auto& [channel, heads] : candidates) {
+    if (heads.empty()) {
+      return util::fail(Errc::invalid, "no channel head found for " + channel);
+    }
+    if (heads.size() > 1) {
+      return util::fail(Errc::invalid, "multiple candidate channel heads found for " + channel);
+    }
+    graphs[channel].head = *heads.begin();
+  }
+  return graphs;
+}
+
+// Every added bundle must be reachable from the head of each of its channels.
+Result<void> check_reachable(sqlite::Connection& db, const std::vector<Input>& inputs) {
+  std::vector<Error> errors;
+  for (const auto& in : inputs) {
+    auto graphs = load_graph(db, in.package);
+    if (!graphs) {
+      errors.emplace_back(Errc::invalid,
+                          fmt::format("unable to verify added bundles for package {}: {}",
+                                      in.package, graphs.error().message()));
+      continue;
+    }
+    for (const auto& channel : in.channels) {
+      const ChannelGraph& graph = (*graphs)[channel];
+      bool found = false;
+      std::vector<sqlite::BundleKey> next{graph.head};
+      std::set<sqlite::BundleKey> seen;
+      for (std::size_t i = 0; i < next.size() && !found; ++i) {
+        found = next[i].path == in.image;
+        if (!seen.insert(next[i]).second) {
+          continue;
+        }
+        if (auto it = graph.nodes.find(next[i]); it != graph.nodes.end()) {
+          next.insert(next.end(), it->second.begin(), it->second.end());
+        }
+      }
+      if (found) {
+        continue;
+      }
+      std::string head_skips = "[";
+      if (auto it = graph.nodes.find(graph.head); it != graph.nodes.end()) {
+        bool first = true;
+        for (const auto& b : it->second) {
+          head_skips += (first ? "" : " ") + b.name;
+          first = false;
+        }
+      }
+      head_skips += "]";
+      errors.emplace_back(
+          Errc::invalid,
+          fmt::format("add prunes bundle {} ({}) from package {}, channel {}: this may be due to "
+                      "incorrect channel head ({}, skips/replaces {}). Be aware that the head of "
+                      "the channel {} where you are trying to add the {} is {}. Upgrade graphs "
+                      "follows the Semantic Versioning 2.0.0 (https://semver.org/) which means "
+                      "that is not possible add new versions lower then the head of the channel",
+                      in.row.name, in.image, in.package, channel, graph.head.name, head_skips,
+                      channel, in.row.name, graph.head.name));
+    }
+  }
+  if (!errors.empty()) {
+    return std::unexpected(aggregate(errors));
+  }
+  return {};
+}
+
 } // namespace
 
 Result<void> add(const AddRequest& request, const Unpack& unpack) {
@@ -431,6 +526,7 @@ Result<void> add(const AddRequest& request, const Unpack& unpack) {
     OPM_TRY(sqlite::migrate(db));
     OPM_TRY(sanity_check(db, inputs));
     OPM_TRY(load_packages(db, inputs, request.enable_alpha));
+    OPM_TRY(check_reachable(db, inputs));
   }
   std::error_code ec;
   fs::rename(copy.path(), request.database, ec);

@@ -411,4 +411,36 @@ packages_of_bundles(Connection& db, const std::set<std::string>& names) {
   return out;
 }
 
+Result<std::vector<EntryEdge>> package_entries(Connection& db, const std::string& package) {
+  auto stmt = OPM_TRY(db.prepare(
+      "SELECT channel_entry.channel_name, channel_entry.operatorbundle_name, op_bundle.version, "
+      "op_bundle.bundlepath, replaces.operatorbundle_name, replacesbundle.version, "
+      "replacesbundle.bundlepath FROM channel_entry LEFT JOIN channel_entry replaces ON "
+      "channel_entry.replaces = replaces.entry_id LEFT JOIN operatorbundle op_bundle ON "
+      "channel_entry.operatorbundle_name = op_bundle.name LEFT JOIN operatorbundle "
+      "replacesbundle ON replaces.operatorbundle_name = replacesbundle.name WHERE "
+      "channel_entry.package_name = ?"));
+  stmt.bind(1, package);
+  std::vector<EntryEdge> out;
+  while (OPM_TRY(stmt.step())) {
+    out.push_back({stmt.text_or_empty(0),
+                   {stmt.text_or_empty(3), stmt.text_or_empty(2), stmt.text_or_empty(1)},
+                   {stmt.text_or_empty(6), stmt.text_or_empty(5), stmt.text_or_empty(4)}});
+  }
+  return out;
+}
+
+Result<std::set<BundleKey>> package_bundle_keys(Connection& db, const std::string& package) {
+  auto stmt = OPM_TRY(db.prepare(
+      "SELECT DISTINCT operatorbundle.bundlepath, operatorbundle.version, operatorbundle.name "
+      "FROM operatorbundle INNER JOIN channel_entry ON "
+      "operatorbundle.name=channel_entry.operatorbundle_name WHERE channel_entry.package_name=?"));
+  stmt.bind(1, package);
+  std::set<BundleKey> out;
+  while (OPM_TRY(stmt.step())) {
+    out.insert({stmt.text_or_empty(0), stmt.text_or_empty(1), stmt.text_or_empty(2)});
+  }
+  return out;
+}
+
 } // namespace opm::sqlite

@@ -83,6 +83,20 @@ Result<StoredPackage> stored_package(Connection& db, const std::string& package)
 Result<std::vector<std::pair<std::string, std::string>>>
 packages_of_bundles(Connection& db, const std::set<std::string>& names);
 
+// A package's channel entries with the bundles they name and replace (name, version, path of
+// each; empty where a row is missing), in entry order; and the bundles that have entries.
+struct BundleKey {
+  std::string path, version, name;
+  auto operator<=>(const BundleKey&) const = default;
+};
+struct EntryEdge {
+  std::string channel;
+  BundleKey bundle;
+  BundleKey replaces;
+};
+Result<std::vector<EntryEdge>> package_entries(Connection& db, const std::string& package);
+Result<std::set<BundleKey>> package_bundle_keys(Connection& db, const std::string& package);
+
 // Go's json.Compact with HTML escaping, as json.Marshal stores a json.RawMessage:
 // whitespace dropped, <, >, &, U+2028 and U+2029 escaped.
 std::string marshal_raw(std::string_view json_text);

@@ -136,4 +136,22 @@ TEST_SUITE("index add") {
           "Invalid bundle kiwi.v0.2.0, replaces nonexistent bundle kiwi.v0.1.0");
     CHECK_FALSE(fs::exists(db));
   }
+
+  TEST_CASE("a bundle below the channel head is refused as upstream refuses it") {
+    opm::test::TempDir dir;
+    auto db = dir.path() / "kiwi.db";
+    fs::copy_file(k_data / "kiwi.db", db);
+    auto before = slurp(db);
+    auto added =
+        opm::index::add({.database = db, .bundles = {image_ref("kiwi-0.1.5")}}, unpack_fixture);
+    REQUIRE_FALSE(added);
+    CHECK(added.error().message() ==
+          "add prunes bundle kiwi.v0.1.5 (127.0.0.1:5231/test/kiwi-bundle:v0.1.5) from package "
+          "kiwi, channel stable: this may be due to incorrect channel head (kiwi.v0.2.0, "
+          "skips/replaces [kiwi.v0.1.0]). Be aware that the head of the channel stable where you "
+          "are trying to add the kiwi.v0.1.5 is kiwi.v0.2.0. Upgrade graphs follows the Semantic "
+          "Versioning 2.0.0 (https://semver.org/) which means that is not possible add new "
+          "versions lower then the head of the channel");
+    CHECK(slurp(db) == before);
+  }
 }
