@@ -122,9 +122,16 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                               const std::filesystem::path& dir) -> Result<void> {
         return puller->unpack(ref, dir, {"manifests", "metadata"});
       };
-      auto added = index::add(
-          {.database = flags->database, .bundles = bundles, .enable_alpha = flags->enable_alpha},
-          unpack);
+      auto tolerated = [&ctx, &bundles](const Error& e) {
+        ctx.err << util::logrus_line("warning", "permissive mode enabled", ctx.err_is_tty,
+                                     {{"bundles", go_list(bundles)}, {"error", e.message()}});
+      };
+      auto added = index::add({.database = flags->database,
+                               .bundles = bundles,
+                               .enable_alpha = flags->enable_alpha,
+                               .permissive = flags->permissive,
+                               .tolerated = tolerated},
+                              unpack);
       puller->destroy();
       if (!added) {
         ctx.err << util::logrus_line(

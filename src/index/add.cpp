@@ -504,9 +504,7 @@ Result<void> check_reachable(sqlite::Connection& db, const std::vector<Input>& i
   return {};
 }
 
-} // namespace
-
-Result<void> add(const AddRequest& request, const Unpack& unpack) {
+Result<void> populate(sqlite::Connection& db, const AddRequest& request, const Unpack& unpack) {
   std::vector<Input> inputs;
   std::vector<Error> errors;
   for (const auto& ref : request.bundles) {
@@ -520,13 +518,26 @@ Result<void> add(const AddRequest& request, const Unpack& unpack) {
   if (!errors.empty()) {
     return std::unexpected(aggregate(errors));
   }
+  OPM_TRY(sanity_check(db, inputs));
+  OPM_TRY(load_packages(db, inputs, request.enable_alpha));
+  return check_reachable(db, inputs);
+}
+
+} // namespace
+
+Result<void> add(const AddRequest& request, const Unpack& unpack) {
   Scratch copy(OPM_TRY(copy_beside(request.database)));
   {
     auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
     OPM_TRY(sqlite::migrate(db));
-    OPM_TRY(sanity_check(db, inputs));
-    OPM_TRY(load_packages(db, inputs, request.enable_alpha));
-    OPM_TRY(check_reachable(db, inputs));
+    if (auto populated = populate(db, request, unpack); !populated) {
+      if (!request.permissive) {
+        return populated;
+      }
+      if (request.tolerated) {
+        request.tolerated(populated.error());
+      }
+    }
   }
   std::error_code ec;
   fs::rename(copy.path(), request.database, ec);

@@ -13,9 +13,13 @@
 namespace opm::index {
 
 struct AddRequest {
-  std::filesystem::path database;   // created when missing
-  std::vector<std::string> bundles; // image references, in order
+  std::filesystem::path database = {};   // created when missing
+  std::vector<std::string> bundles = {}; // image references, in order
   bool enable_alpha = false;
+  // --permissive: a failure while loading bundles is handed to `tolerated` and the database
+  // keeps what was written before it, as upstream keeps it.
+  bool permissive = false;
+  std::function<void(const Error&)> tolerated = {};
 };
 
 // Unpack the image `ref` into the existing directory `dir`.
@@ -27,7 +31,7 @@ using Unpack =
 // the package's channels: "Bundle already added that provides package and csv",
 // Errc::version_exists), store them and rebuild each touched package's channels. The work
 // happens on a copy of the database that replaces the file only when everything succeeded,
-// so a failed add leaves the file as it was.
+// so a failed add leaves the file as it was (unless permissive).
 Result<void> add(const AddRequest& request, const Unpack& unpack);
 
 } // namespace opm::index

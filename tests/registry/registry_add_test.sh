@@ -48,4 +48,12 @@ expect_fail "a bundle whose replaces is missing" \
 check "exit code 1" test "$RC" = 1
 check "no database made" test ! -e "$WORK/new.db"
 
+expect_ok "the same with --permissive" \
+  registry add --use-http --permissive -d "$WORK/kept.db" -b "$REG/test/kiwi-bundle:v0.2.0"
+check "the failure logged as a warning" \
+  err_has 'level=warning msg="permissive mode enabled" bundles="['"$REG"'/test/kiwi-bundle:v0.2.0]" error="Invalid bundle kiwi.v0.2.0, replaces nonexistent bundle kiwi.v0.1.0"'
+check "the database kept, without a package" test -s "$WORK/kept.db"
+"$OPM" render "$WORK/kept.db" > "$WORK/kept.json" 2> /dev/null
+check "which renders nothing" test ! -s "$WORK/kept.json"
+
 finish
