@@ -204,6 +204,45 @@ Result<std::optional<std::vector<std::string>>> package_paths(sqlite::Connection
   return std::optional(std::move(out));
 }
 
+// Every name a bundle uses (its skips, replaces and own name) belongs to one package, in the
+// request and on the index. Returns the first conflict found.
+Result<std::optional<std::string>> edge_package_conflict(sqlite::Connection& db,
+                                                         const std::vector<Input>& inputs) {
+  std::map<std::string, std::string> expected;
+  for (const auto& in : inputs) {
+    std::vector<std::string> names = in.row.skips;
+    names.push_back(in.row.replaces);
+    names.push_back(in.row.name);
+    for (const auto& name : names) {
+      if (name.empty()) {
+        continue;
+      }
+      if (auto it = expected.find(name); it != expected.end() && it->second != in.package) {
+        auto pkgs = std::minmax(it->second, in.package);
+        return std::optional(fmt::format("bundle {} must belong to exactly one package, found "
+                                         "on: [{} {}]",
+                                         name, pkgs.first, pkgs.second));
+      }
+      expected[name] = in.package;
+    }
+  }
+  if (expected.empty()) {
+    return std::optional<std::string>();
+  }
+  auto packages = OPM_TRY(db.prepare("SELECT DISTINCT name FROM package"));
+  while (OPM_TRY(packages.step())) {
+    auto package = packages.text_or_empty(0);
+    for (const auto& e : OPM_TRY(sqlite::package_entries(db, package))) {
+      if (auto it = expected.find(e.bundle.name); it != expected.end() && it->second != package) {
+        return std::optional(fmt::format("bundle {} belongs to package {} on index, cannot be "
+                                         "added as an edge for package {}",
+                                         e.bundle.name, package, it->second));
+      }
+    }
+  }
+  return std::optional<std::string>();
+}
+
 Result<void> sanity_check(sqlite::Connection& db, const std::vector<Input>& inputs) {
   std::set<std::string> images;
   for (const auto& in : inputs) {
@@ -227,6 +266,9 @@ Result<void> sanity_check(sqlite::Connection& db, const std::vector<Input>& inpu
         break;
       }
     }
+  }
+  if (auto conflict = OPM_TRY(edge_package_conflict(db, inputs))) {
+    errors.emplace_back(Errc::invalid, *conflict);
   }
   if (!errors.empty()) {
     return std::unexpected(aggregate(errors));

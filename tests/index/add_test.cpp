@@ -154,4 +154,15 @@ TEST_SUITE("index add") {
           "versions lower then the head of the channel");
     CHECK(slurp(db) == before);
   }
+
+  TEST_CASE("a bundle naming another package's bundle as an edge is refused") {
+    opm::test::TempDir dir;
+    auto db = dir.path() / "kiwi.db";
+    fs::copy_file(k_data / "kiwi.db", db);
+    auto added =
+        opm::index::add({.database = db, .bundles = {image_ref("plum-2.0.0")}}, unpack_fixture);
+    REQUIRE_FALSE(added);
+    CHECK(added.error().message() == "bundle kiwi.v0.1.0 belongs to package kiwi on index, "
+                                     "cannot be added as an edge for package plum");
+  }
 }
