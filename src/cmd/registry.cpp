@@ -113,10 +113,6 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
       }
       ctx.err << util::logrus_line("info", "adding to the registry", ctx.err_is_tty,
                                    {{"bundles", go_list(bundles)}});
-      if (mode != "replaces") {
-        return fail_like_cobra(
-            Error(Errc::invalid, fmt::format("update mode {} is not supported yet", mode)));
-      }
       auto puller = registry::make_puller(registry_options(ctx));
       auto unpack = [&puller](const std::string& ref,
                               const std::filesystem::path& dir) -> Result<void> {
@@ -128,6 +124,9 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
       };
       auto added = index::add({.database = flags->database,
                                .bundles = bundles,
+                               .mode = mode == "replaces" ? index::Mode::replaces
+                                       : mode == "semver" ? index::Mode::semver
+                                                          : index::Mode::semver_skippatch,
                                .enable_alpha = flags->enable_alpha,
                                .permissive = flags->permissive,
                                .tolerated = tolerated},

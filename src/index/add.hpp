@@ -12,9 +12,14 @@
 // pkg/registry/populator.go).
 namespace opm::index {
 
+// How channel graphs are updated: CSV replaces/skips, or by version order (semver-skippatch
+// also lets a bundle replace the lower patch releases of its minor version).
+enum class Mode { replaces, semver, semver_skippatch };
+
 struct AddRequest {
   std::filesystem::path database = {};   // created when missing
   std::vector<std::string> bundles = {}; // image references, in order
+  Mode mode = Mode::replaces;
   bool enable_alpha = false;
   // --permissive: a failure while loading bundles is handed to `tolerated` and the database
   // keeps what was written before it, as upstream keeps it.

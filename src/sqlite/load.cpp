@@ -443,4 +443,154 @@ Result<std::set<BundleKey>> package_bundle_keys(Connection& db, const std::strin
   return out;
 }
 
+namespace {
+
+struct GraphWriter {
+  Connection& db;
+  const PackageGraph& graph;
+  std::vector<std::string>& errors;
+
+  Result<std::optional<std::int64_t>> entry(const std::string& channel, const std::string& name,
+                                            int depth) {
+    auto stmt = OPM_TRY(db.prepare("insert into channel_entry(channel_name, package_name, "
+                                   "operatorbundle_name, depth) values(?, ?, ?, ?)"));
+    stmt.bind(1, channel).bind(2, graph.name).bind(3, name).bind(4, depth);
+    if (auto done = stmt.run(); !done) {
+      errors.push_back(
+          fmt::format("failed to insert channel_entry for channel ({}) and bundle ({}): {}",
+                      channel, name, done.error().message()));
+      return std::nullopt;
+    }
+    return std::optional(db.last_insert_rowid());
+  }
+
+  Result<void> link(std::int64_t replaced, std::int64_t entry_id) {
+    auto stmt = OPM_TRY(db.prepare("update channel_entry set replaces = ? where entry_id = ?"));
+    stmt.bind(1, replaced).bind(2, entry_id);
+    if (auto done = stmt.run(); !done) {
+      errors.push_back(
+          fmt::format("failed to update channel_entry to set replaces ({}) for entry ({}): {}",
+                      replaced, entry_id, done.error().message()));
+    }
+    return {};
+  }
+
+  Result<void> run(const char* sql, std::initializer_list<std::string> values,
+                   std::string failure) {
+    auto stmt = OPM_TRY(db.prepare(sql));
+    int i = 1;
+    for (const auto& v : values) {
+      stmt.bind(i++, v);
+    }
+    if (auto done = stmt.run(); !done) {
+      errors.push_back(failure + ": " + done.error().message());
+      return std::unexpected(std::move(done).error());
+    }
+    return {};
+  }
+
+  Result<void> walk(const std::string& channel_name, const GraphChannel& channel) {
+    if (!run("delete from channel_entry where channel_name = ? and package_name = ?",
+             {channel_name, graph.name},
+             fmt::format("failed to delete channel entry for channel name ({}) and package ({})",
+                         channel_name, graph.name))) {
+      return util::fail(Errc::invalid, "stop");
+    }
+    BundleKey current = channel.head;
+    int depth = 0;
+    std::optional<std::int64_t> previous;
+    while (true) {
+      auto id = OPM_TRY(entry(channel_name, current.name, depth));
+      if (!id) {
+        return {};
+      }
+      if (previous) {
+        OPM_TRY(link(*id, *previous));
+      }
+      std::optional<BundleKey> next;
+      std::vector<BundleKey> synthetic;
+      if (auto it = channel.nodes.find(current); it != channel.nodes.end()) {
+        for (const auto& replaced : it->second) {
+          if (channel.nodes.contains(replaced)) {
+            next = replaced;
+          } else {
+            synthetic.push_back(replaced);
+          }
+        }
+      }
+      int synthetic_depth = depth + 1;
+      for (const auto& skipped : synthetic) {
+        auto skipped_id = OPM_TRY(entry(channel_name, skipped.name, synthetic_depth));
+        auto node_id = OPM_TRY(entry(channel_name, current.name, synthetic_depth));
+        if (!skipped_id || !node_id) {
+          break;
+        }
+        OPM_TRY(link(*skipped_id, *node_id));
+        ++synthetic_depth;
+      }
+      if (!next) {
+        int expected = static_cast<int>(channel.nodes.size()) - 1;
+        if (expected != depth) {
+          errors.push_back(fmt::format("Invalid graph: some (non-bottom) nodes defined in the "
+                                       "graph were not mentioned as replacements of any node "
+                                       "({} != {})",
+                                       expected, depth));
+        }
+        return {};
+      }
+      current = *next;
+      previous = id;
+      ++depth;
+    }
+  }
+};
+
+} // namespace
+
+Result<void> write_graph(Connection& db, const PackageGraph& graph) {
+  std::vector<std::string> errors;
+  {
+    auto tx = OPM_TRY(Transaction::begin(db));
+    GraphWriter w{db, graph, errors};
+    (void)w.run("insert or replace into package(name) values(?)", {graph.name},
+                fmt::format("failed to insert or replace package ({})", graph.name));
+    for (const auto& [name, channel] : graph.channels) {
+      (void)w.run("insert or replace into channel(name, package_name, head_operatorbundle_name) "
+                  "values(?, ?, ?)",
+                  {name, graph.name, channel.head.name},
+                  fmt::format("failed to insert or update channel ({}) for package ({}) with head "
+                              "({})",
+                              name, graph.name, channel.head.name));
+    }
+    if (!w.run("update package set default_channel = ? where name = ?",
+               {graph.default_channel, graph.name},
+               fmt::format("failed to set default channel ({}) for package ({})",
+                           graph.default_channel, graph.name))) {
+      errors.back() = fmt::format("the default channel ({}) does not exist: {}",
+                                  graph.default_channel, errors.back());
+    }
+    for (const auto& [name, channel] : graph.channels) {
+      if (!w.walk(name, channel)) {
+        break;
+      }
+    }
+    if (auto committed = tx.commit(); !committed) {
+      errors.push_back(committed.error().message());
+    }
+  }
+  if (!errors.empty()) {
+    return util::fail(Errc::invalid, aggregate(errors));
+  }
+  return {};
+}
+
+Result<void> clear_non_head_bundles(Connection& db) {
+  auto tx = OPM_TRY(Transaction::begin(db));
+  OPM_TRY(db.exec("update operatorbundle set bundle = null, csv = null where (bundlepath != null "
+                  "or bundlepath != '') and name not in (select operatorbundle.name from "
+                  "operatorbundle join channel on channel.head_operatorbundle_name = "
+                  "operatorbundle.name)"));
+  return tx.commit();
+}
+
 } // namespace opm::sqlite

@@ -2,6 +2,7 @@
 
 #include "util/error.hpp"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -96,6 +97,27 @@ struct EntryEdge {
 };
 Result<std::vector<EntryEdge>> package_entries(Connection& db, const std::string& package);
 Result<std::set<BundleKey>> package_bundle_keys(Connection& db, const std::string& package);
+
+// A package graph as semver modes keep it: per channel a head and, per node, the bundles it
+// replaces (keys that are not nodes become synthetic skip entries).
+struct GraphChannel {
+  BundleKey head;
+  std::map<BundleKey, std::set<BundleKey>> nodes;
+};
+struct PackageGraph {
+  std::string name;
+  std::string default_channel;
+  std::map<std::string, GraphChannel> channels;
+};
+
+// Write `graph` in one transaction: the package and each channel with its head (INSERT OR
+// REPLACE), the default channel, then every channel's entries walked from its head. Errors
+// are collected and the transaction is committed anyway, as upstream does; the collected
+// error is returned afterwards.
+Result<void> write_graph(Connection& db, const PackageGraph& graph);
+
+// Drop the csv and bundle text of every bundle with an image that heads no channel.
+Result<void> clear_non_head_bundles(Connection& db);
 
 // Go's json.Compact with HTML escaping, as json.Marshal stores a json.RawMessage:
 // whitespace dropped, <, >, &, U+2028 and U+2029 escaped.

@@ -165,4 +165,26 @@ TEST_SUITE("index add") {
     CHECK(added.error().message() == "bundle kiwi.v0.1.0 belongs to package kiwi on index, "
                                      "cannot be added as an edge for package plum");
   }
+
+  TEST_CASE("semver mode orders the channels by version as upstream does") {
+    opm::test::TempDir dir;
+    auto db = dir.path() / "semver.db";
+    auto added = opm::index::add(
+        {.database = db,
+         .bundles = {image_ref("kiwi-0.1.0"), image_ref("kiwi-0.2.0"), image_ref("kiwi-0.3.0")},
+         .mode = opm::index::Mode::semver},
+        unpack_fixture);
+    REQUIRE_MESSAGE(added, (added ? "" : added.error().message()));
+    for (const auto& sql : k_tables) {
+      if (sql.find("channel_entry") != std::string::npos) {
+        continue; // entry ids follow channel order, which upstream leaves to chance
+      }
+      CAPTURE(sql);
+      CHECK(rows(db, sql) == rows(k_data / "semver.db", sql));
+    }
+    const std::string edges =
+        "SELECT e.channel_name, e.operatorbundle_name, e.depth, r.operatorbundle_name FROM "
+        "channel_entry e LEFT JOIN channel_entry r ON e.replaces = r.entry_id";
+    CHECK(rows(db, edges) == rows(k_data / "semver.db", edges));
+  }
 }
