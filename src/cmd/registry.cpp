@@ -127,6 +127,7 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                                .mode = mode == "replaces" ? index::Mode::replaces
                                        : mode == "semver" ? index::Mode::semver
                                                           : index::Mode::semver_skippatch,
+                               .overwrite_latest = flags->overwrite_latest,
                                .enable_alpha = flags->enable_alpha,
                                .permissive = flags->permissive,
                                .tolerated = tolerated},

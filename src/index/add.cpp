@@ -243,12 +243,27 @@ Result<std::optional<std::string>> edge_package_conflict(sqlite::Connection& db,
   return std::optional<std::string>();
 }
 
-Result<void> sanity_check(sqlite::Connection& db, const std::vector<Input>& inputs) {
+Result<bool> replaced_in_channel(sqlite::Connection& db, const std::string& package,
+                                 const std::string& channel, const std::string& name) {
+  auto stmt = OPM_TRY(db.prepare(
+      "SELECT DISTINCT replaces.entry_id FROM channel_entry LEFT OUTER JOIN channel_entry "
+      "replaces ON replaces.replaces = channel_entry.entry_id INNER JOIN operatorbundle ON "
+      "replaces.operatorbundle_name = operatorbundle.name WHERE channel_entry.operatorbundle_name "
+      "= ? AND channel_entry.package_name = ? AND channel_entry.channel_name = ? LIMIT 1"));
+  stmt.bind(1, name).bind(2, package).bind(3, channel);
+  return stmt.step();
+}
+
+// Upstream's globalSanityCheck. With `overwrite`, a CSV already in a channel may come again
+// if nothing replaces it there, once per package.
+Result<void> sanity_check(sqlite::Connection& db, const std::vector<Input>& inputs,
+                          bool overwrite) {
   std::set<std::string> images;
   for (const auto& in : inputs) {
     images.insert(in.image);
   }
   std::vector<Error> errors;
+  std::set<std::string> overwritten_packages;
   for (const auto& in : inputs) {
     auto paths = OPM_TRY(package_paths(db, in.package));
     if (!paths) {
@@ -259,12 +274,29 @@ Result<void> sanity_check(sqlite::Connection& db, const std::vector<Input>& inpu
         errors.emplace_back(Errc::bundle_exists, fmt::format("Bundle {} already exists", in.image));
       }
     }
+    bool valid_overwrite = false;
     for (const auto& channel : OPM_TRY(package_channels(db, in.package))) {
-      if (OPM_TRY(in_channel(db, in.package, channel, in.row.name))) {
+      if (!OPM_TRY(in_channel(db, in.package, channel, in.row.name))) {
+        continue;
+      }
+      if (!overwrite) {
         errors.emplace_back(Errc::version_exists,
                             "Bundle already added that provides package and csv");
         break;
       }
+      if (!OPM_TRY(replaced_in_channel(db, in.package, channel, in.row.name))) {
+        valid_overwrite = true;
+        continue;
+      }
+      errors.emplace_back(Errc::invalid, "Cannot overwrite a bundle that is not at the head of a "
+                                         "channel using --overwrite-latest");
+      valid_overwrite = false;
+      break;
+    }
+    if (valid_overwrite && !overwritten_packages.insert(in.package).second) {
+      errors.emplace_back(Errc::invalid, "Cannot overwrite more than one bundle at a time for a "
+                                         "given package using --overwrite-latest");
+      break;
     }
   }
   if (auto conflict = OPM_TRY(edge_package_conflict(db, inputs))) {
@@ -274,6 +306,27 @@ Result<void> sanity_check(sqlite::Connection& db, const std::vector<Input>& inpu
     return std::unexpected(aggregate(errors));
   }
   return {};
+}
+
+// --overwrite-latest: per package, the bundles of the request already stored (with an image).
+Result<std::map<std::string, std::vector<std::string>>>
+overwritten_bundles(sqlite::Connection& db, const std::vector<Input>& inputs) {
+  std::map<std::string, std::vector<std::string>> out;
+  auto stmt = OPM_TRY(
+      db.prepare("SELECT bundlepath FROM operatorbundle WHERE operatorbundle.name=? LIMIT 1"));
+  for (const auto& in : inputs) {
+    stmt.reset();
+    stmt.bind(1, in.row.name);
+    if (!OPM_TRY(stmt.step())) {
+      continue;
+    }
+    if (stmt.text_or_empty(0).empty()) {
+      return util::fail(Errc::invalid,
+                        "index add --overwrite-latest is only supported when using bundle images");
+    }
+    out[in.package].push_back(in.row.name);
+  }
+  return out;
 }
 
 struct Candidate {
@@ -671,8 +724,15 @@ Result<void> populate(sqlite::Connection& db, const AddRequest& request, const U
   if (!errors.empty()) {
     return std::unexpected(aggregate(errors));
   }
-  OPM_TRY(sanity_check(db, inputs));
+  std::map<std::string, std::vector<std::string>> overwritten;
+  if (request.overwrite_latest) {
+    overwritten = OPM_TRY(overwritten_bundles(db, inputs));
+  }
+  OPM_TRY(sanity_check(db, inputs, !overwritten.empty()));
   if (request.mode == Mode::replaces) {
+    for (const auto& [package, names] : overwritten) {
+      OPM_TRY(sqlite::remove_overwritten_head(db, package, names.front()));
+    }
     OPM_TRY(load_packages(db, inputs, request.enable_alpha));
   } else {
     OPM_TRY(load_semver(db, inputs, request.mode == Mode::semver_skippatch, request.enable_alpha));

@@ -20,6 +20,8 @@ struct AddRequest {
   std::filesystem::path database = {};   // created when missing
   std::vector<std::string> bundles = {}; // image references, in order
   Mode mode = Mode::replaces;
+  // Replace channel heads by bundles of the same CSV name (a new image of the latest bundle).
+  bool overwrite_latest = false;
   bool enable_alpha = false;
   // --permissive: a failure while loading bundles is handed to `tolerated` and the database
   // keeps what was written before it, as upstream keeps it.

@@ -119,6 +119,12 @@ Result<void> write_graph(Connection& db, const PackageGraph& graph);
 // Drop the csv and bundle text of every bundle with an image that heads no channel.
 Result<void> clear_non_head_bundles(Connection& db);
 
+// --overwrite-latest: make way for a new copy of `bundle`, which nothing may replace. Each
+// channel holding it gets the bundle it replaced as head (or, in the default channel, none),
+// then the bundle's rows and its deprecation are deleted. One transaction.
+Result<void> remove_overwritten_head(Connection& db, const std::string& package,
+                                     const std::string& bundle);
+
 // Go's json.Compact with HTML escaping, as json.Marshal stores a json.RawMessage:
 // whitespace dropped, <, >, &, U+2028 and U+2029 escaped.
 std::string marshal_raw(std::string_view json_text);

@@ -42,6 +42,16 @@ check "exit code 3" test "$RC" = 3
 check "the database is still unchanged" cmp -s "$DB" "$WORK/before.db"
 check "no temporary copy left" test "$(ls -A "$WORK" | grep -c '^\.kiwi\.db\.')" = 0
 
+expect_ok "--overwrite-latest puts a new image of a channel head in its place" \
+  registry add --use-http --overwrite-latest -d "$DB" -b "$REG/test/kiwi-bundle:v0.3.0-again"
+sed 's#kiwi-bundle:v0.3.0"#kiwi-bundle:v0.3.0-again"#' "$WORK/expected.json" > "$WORK/expected-again.json"
+"$OPM" render "$DB" > "$WORK/rendered.json" 2> /dev/null
+check "only the image changed, as upstream's render shows" \
+  cmp -s "$WORK/rendered.json" "$WORK/expected-again.json"
+expect_fail "--overwrite-latest of a bundle something replaces" \
+  "Cannot overwrite a bundle that is not at the head of a channel using --overwrite-latest" \
+  registry add --use-http --overwrite-latest -d "$DB" -b "$REG/test/kiwi-bundle:v0.2.0"
+
 expect_fail "a bundle whose replaces is missing" \
   "Error: Invalid bundle kiwi.v0.2.0, replaces nonexistent bundle kiwi.v0.1.0" \
   registry add --use-http -d "$WORK/new.db" -b "$REG/test/kiwi-bundle:v0.2.0"
