@@ -2,6 +2,7 @@
 #include "cmd/registry_options.hpp"
 #include "cmd/usage.hpp"
 #include "index/add.hpp"
+#include "index/remove.hpp"
 #include "registry/puller.hpp"
 #include "sqlite/deprecation.hpp"
 #include "util/log.hpp"
@@ -144,6 +145,81 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
   });
 }
 
+struct RegistryRmFlags {
+  bool debug = false;
+  std::string database = "bundles.db";
+  std::vector<std::string> packages;
+  bool permissive = false;
+};
+
+void add_registry_rm(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto flags = std::make_shared<RegistryRmFlags>();
+  auto* sub = add_command(parent, ctx,
+                          {.use = "rm",
+                           .short_text = "remove operator from operator registry DB",
+                           .long_text = "Remove operator from operator registry DB\n" +
+                                        std::string(sqlite::k_sqlite_deprecation_notice),
+                           .args = Args::none()});
+  sub->add_flag("--debug", flags->debug, "enable debug logging");
+  sub->add_option("-d,--database", flags->database, "relative path to database file");
+  sub->add_option("-o,--packages", flags->packages,
+                  "comma separated list of package names to be deleted")
+      ->required();
+  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
+  sub->callback([&ctx, &chosen, sub, flags] {
+    chosen.command = sub;
+    chosen.run = [&ctx, sub, flags]() -> Result<void> {
+      auto log_error = [&ctx](std::string_view level, const Error& e) {
+        ctx.err << util::logrus_line(
+            level, level == "fatal" ? "permissive mode disabled" : "permissive mode enabled",
+            ctx.err_is_tty, {{"error", e.message()}});
+      };
+      auto removed =
+          index::remove_packages({.database = flags->database,
+                                  .packages = flags->packages,
+                                  .permissive = flags->permissive,
+                                  .tolerated = [&](const Error& e) { log_error("warning", e); }});
+      if (removed) {
+        return {};
+      }
+      if (removed.error().message().starts_with("error deleting packages from database: ")) {
+        log_error("fatal", removed.error()); // upstream exits at once, without usage
+        return std::unexpected(Error(Errc::invalid, ""));
+      }
+      ctx.err << "Error: " << removed.error().message() << "\n"
+              << usage_text(*sub, ctx.meta) << "\n";
+      return std::unexpected(Error(removed.error().code(), ""));
+    };
+  });
+}
+
+void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto database = std::make_shared<std::string>("bundles.db");
+  auto debug = std::make_shared<bool>(false);
+  auto* sub = add_command(
+      parent, ctx,
+      {.use = "prune-stranded",
+       .short_text = "prune an operator registry DB of stranded bundles",
+       .long_text = "prune an operator registry DB of stranded bundles - bundles that are not "
+                    "associated with a particular package\n" +
+                    std::string(sqlite::k_sqlite_deprecation_notice),
+       .args = Args::none()});
+  sub->add_flag("--debug", *debug, "enable debug logging");
+  sub->add_option("-d,--database", *database, "relative path to database file");
+  sub->callback([&ctx, &chosen, sub, database, debug] {
+    chosen.command = sub;
+    chosen.run = [&ctx, sub, database]() -> Result<void> {
+      auto pruned = index::prune_stranded(*database);
+      if (pruned) {
+        return {};
+      }
+      ctx.err << "Error: " << pruned.error().message() << "\n"
+              << usage_text(*sub, ctx.meta) << "\n";
+      return std::unexpected(Error(pruned.error().code(), ""));
+    };
+  });
+}
+
 } // namespace
 
 // `opm registry`: upstream v1.26.5's SQLite database commands. Hidden until the deprecated
@@ -163,6 +239,8 @@ void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
     ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
   });
   add_registry_add(*group, ctx, chosen);
+  add_registry_rm(*group, ctx, chosen);
+  add_registry_prune_stranded(*group, ctx, chosen);
 }
 
 } // namespace opm::cmd

@@ -3,6 +3,7 @@
 #include "bundle/apis.hpp"
 #include "bundle/bundle.hpp"
 #include "bundle/csv.hpp"
+#include "index/database_copy.hpp"
 #include "sqlite/connection.hpp"
 #include "sqlite/load.hpp"
 #include "sqlite/migrations.hpp"
@@ -18,7 +19,6 @@
 #include <cstdlib>
 #include <map>
 #include <set>
-#include <sys/stat.h>
 
 namespace opm::index {
 
@@ -50,35 +50,6 @@ Result<fs::path> make_temp_dir() {
   std::string pattern = (fs::temp_directory_path(ec) / "opm-bundle-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) {
     return util::fail(Errc::io, "create temporary directory: " + util::errno_text(errno));
-  }
-  return fs::path(pattern);
-}
-
-// The database copy beside the original, so the final rename stays on one file system.
-Result<fs::path> copy_beside(const fs::path& database) {
-  auto dir = database.parent_path().empty() ? fs::path(".") : database.parent_path();
-  std::string pattern = (dir / ("." + database.filename().string() + ".XXXXXX")).string();
-  int fd = ::mkstemp(pattern.data());
-  if (fd < 0) {
-    return util::fail(Errc::io,
-                      fmt::format("open {}: {}", database.string(), util::errno_text(errno)));
-  }
-  ::close(fd);
-  std::error_code ec;
-  if (fs::exists(database, ec)) {
-    fs::copy_file(database, pattern, fs::copy_options::overwrite_existing, ec);
-    if (!ec) {
-      fs::permissions(pattern, fs::status(database).permissions(), ec);
-    }
-    if (ec) {
-      fs::remove(pattern, ec);
-      return util::fail(Errc::io, fmt::format("copy {}: {}", database.string(), ec.message()));
-    }
-  } else {
-    // A new database gets the mode SQLite would have created it with.
-    mode_t mask = ::umask(0);
-    ::umask(mask);
-    ::chmod(pattern.c_str(), 0666 & ~mask);
   }
   return fs::path(pattern);
 }
@@ -743,7 +714,7 @@ Result<void> populate(sqlite::Connection& db, const AddRequest& request, const U
 } // namespace
 
 Result<void> add(const AddRequest& request, const Unpack& unpack) {
-  Scratch copy(OPM_TRY(copy_beside(request.database)));
+  auto copy = OPM_TRY(DatabaseCopy::make(request.database));
   {
     auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
     OPM_TRY(sqlite::migrate(db));
@@ -756,14 +727,7 @@ Result<void> add(const AddRequest& request, const Unpack& unpack) {
       }
     }
   }
-  std::error_code ec;
-  fs::rename(copy.path(), request.database, ec);
-  if (ec) {
-    return util::fail(Errc::io,
-                      fmt::format("rename {}: {}", request.database.string(), ec.message()));
-  }
-  copy.release();
-  return {};
+  return copy.commit();
 }
 
 } // namespace opm::index
