@@ -152,33 +152,42 @@ struct RegistryRmFlags {
   bool permissive = false;
 };
 
-void add_registry_rm(CLI::App& parent, Context& ctx, Action& chosen) {
+// `registry rm` (remove the named packages) and `registry prune` (keep only them).
+struct PackagesCommand {
+  std::string use;
+  std::string short_text;
+  std::string long_text;
+  std::string packages_flag;
+  std::string packages_usage;
+  Result<void> (*run)(const index::RemoveRequest&);
+};
+
+void add_packages_command(CLI::App& parent, Context& ctx, Action& chosen,
+                          const PackagesCommand& spec) {
   auto flags = std::make_shared<RegistryRmFlags>();
-  auto* sub = add_command(parent, ctx,
-                          {.use = "rm",
-                           .short_text = "remove operator from operator registry DB",
-                           .long_text = "Remove operator from operator registry DB\n" +
-                                        std::string(sqlite::k_sqlite_deprecation_notice),
-                           .args = Args::none()});
+  auto* sub = add_command(
+      parent, ctx,
+      {.use = spec.use,
+       .short_text = spec.short_text,
+       .long_text = spec.long_text + "\n" + std::string(sqlite::k_sqlite_deprecation_notice),
+       .args = Args::none()});
   sub->add_flag("--debug", flags->debug, "enable debug logging");
   sub->add_option("-d,--database", flags->database, "relative path to database file");
-  sub->add_option("-o,--packages", flags->packages,
-                  "comma separated list of package names to be deleted")
-      ->required();
+  sub->add_option(spec.packages_flag, flags->packages, spec.packages_usage)->required();
   sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
-  sub->callback([&ctx, &chosen, sub, flags] {
+  auto run = spec.run;
+  sub->callback([&ctx, &chosen, sub, flags, run] {
     chosen.command = sub;
-    chosen.run = [&ctx, sub, flags]() -> Result<void> {
+    chosen.run = [&ctx, sub, flags, run]() -> Result<void> {
       auto log_error = [&ctx](std::string_view level, const Error& e) {
         ctx.err << util::logrus_line(
             level, level == "fatal" ? "permissive mode disabled" : "permissive mode enabled",
             ctx.err_is_tty, {{"error", e.message()}});
       };
-      auto removed =
-          index::remove_packages({.database = flags->database,
-                                  .packages = flags->packages,
-                                  .permissive = flags->permissive,
-                                  .tolerated = [&](const Error& e) { log_error("warning", e); }});
+      auto removed = run({.database = flags->database,
+                          .packages = split_values(flags->packages),
+                          .permissive = flags->permissive,
+                          .tolerated = [&](const Error& e) { log_error("warning", e); }});
       if (removed) {
         return {};
       }
@@ -239,7 +248,16 @@ void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
     ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
   });
   add_registry_add(*group, ctx, chosen);
-  add_registry_rm(*group, ctx, chosen);
+  add_packages_command(*group, ctx, chosen,
+                       {"rm", "remove operator from operator registry DB",
+                        "Remove operator from operator registry DB", "-o,--packages",
+                        "comma separated list of package names to be deleted",
+                        index::remove_packages});
+  add_packages_command(*group, ctx, chosen,
+                       {"prune", "prune an operator registry DB of all but specified packages",
+                        "prune an operator registry DB of all but specified packages",
+                        "-p,--packages", "comma separated list of package names to be kept",
+                        index::prune_packages});
   add_registry_prune_stranded(*group, ctx, chosen);
 }
 

@@ -39,6 +39,37 @@ Result<void> remove_stranded(sqlite::Connection& db) {
   return db.exec("VACUUM");
 }
 
+Result<void> remove_each(sqlite::Connection& db, const std::vector<std::string>& packages,
+                         const RemoveRequest& request) {
+  for (const auto& package : packages) {
+    auto removed = sqlite::remove_package(db, package);
+    if (removed) {
+      continue;
+    }
+    Error e(removed.error().code(),
+            "error deleting packages from database: error removing operator package " + package +
+                ": " + removed.error().message());
+    if (!request.permissive) {
+      return std::unexpected(std::move(e));
+    }
+    if (request.tolerated) {
+      request.tolerated(e);
+    }
+  }
+  return {};
+}
+
+Result<std::vector<std::string>> stored_packages(sqlite::Connection& db) {
+  auto stmt = OPM_TRY(db.prepare("SELECT DISTINCT name FROM package"));
+  std::vector<std::string> out;
+  while (OPM_TRY(stmt.step())) {
+    if (auto name = stmt.text(0)) {
+      out.push_back(std::move(*name));
+    }
+  }
+  return out;
+}
+
 } // namespace
 
 Result<void> remove_packages(const RemoveRequest& request) {
@@ -46,22 +77,26 @@ Result<void> remove_packages(const RemoveRequest& request) {
   {
     auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
     OPM_TRY(sqlite::migrate(db));
-    for (const auto& package : package_list(request.packages)) {
-      auto removed = sqlite::remove_package(db, package);
-      if (removed) {
-        continue;
-      }
-      Error e(removed.error().code(),
-              "error deleting packages from database: error removing operator package " + package +
-                  ": " + removed.error().message());
-      if (!request.permissive) {
-        return std::unexpected(std::move(e));
-      }
-      if (request.tolerated) {
-        request.tolerated(e);
+    OPM_TRY(remove_each(db, package_list(request.packages), request));
+    OPM_TRY(remove_stranded(db));
+  }
+  return copy.commit();
+}
+
+Result<void> prune_packages(const RemoveRequest& request) {
+  auto copy = OPM_TRY(DatabaseCopy::make(request.database));
+  {
+    auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
+    OPM_TRY(sqlite::migrate(db));
+    std::vector<std::string> doomed;
+    for (auto& package : OPM_TRY(stored_packages(db))) {
+      if (std::find(request.packages.begin(), request.packages.end(), package) ==
+          request.packages.end()) {
+        doomed.push_back(std::move(package));
       }
     }
-    OPM_TRY(remove_stranded(db));
+    OPM_TRY(remove_each(db, doomed, request));
+    OPM_TRY(db.exec("VACUUM"));
   }
   return copy.commit();
 }

@@ -25,6 +25,10 @@ struct RemoveRequest {
 // database: ...".
 Result<void> remove_packages(const RemoveRequest& request);
 
+// `opm registry prune`: remove every stored package not named in `request.packages` (names
+// kept as given), with rm's errors and permissive handling, then VACUUM.
+Result<void> prune_packages(const RemoveRequest& request);
+
 // Remove the stranded bundles, then VACUUM.
 Result<void> prune_stranded(const std::filesystem::path& database);
 

@@ -35,3 +35,10 @@ run_opm registry prune-stranded -d dep.db
 expect_rc 0
 "$OPM" render dep.db >rendered.json 2>/dev/null
 expect_file rendered.json "$SQL/render/kiwi-deprecated.json"
+
+# prune keeps only the named packages; unknown names are ignored.
+cp "$SQL/kiwi.db" kiwi.db
+run_opm registry prune -d kiwi.db -p plum,zzz
+expect_rc 0
+"$OPM" render kiwi.db >rendered.json 2>/dev/null
+expect_file rendered.json "$SQL/render/kiwi-prune-plum.json"
