@@ -259,6 +259,10 @@ void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
                         "-p,--packages", "comma separated list of package names to be kept",
                         index::prune_packages});
   add_registry_prune_stranded(*group, ctx, chosen);
+  // CLI11 hands a hidden parent's (empty) group down to the subcommands; they are listed.
+  for (CLI::App* sub : group->get_subcommands([](CLI::App*) { return true; })) {
+    sub->group("Subcommands");
+  }
 }
 
 } // namespace opm::cmd
