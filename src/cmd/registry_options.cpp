@@ -73,13 +73,15 @@ Result<void> render_images_with_registry(Context& ctx, render::Options& options,
     rendering.cache = render::RenderCache::open(reg.cache_dir / "renders");
   }
   rendering.puller = registry::make_puller(std::move(reg));
-  options.render_image = [&rendering](const std::string& ref, bool allow_bundle_image) {
+  options.render_image = [&rendering, on_sqlite = options.on_sqlite](const std::string& ref,
+                                                                     bool allow_bundle_image) {
     std::call_once(rendering.interrupts_started, [&rendering] {
       rendering.interrupts = std::make_unique<registry::InterruptScope>();
     });
     return render::render_image(*rendering.puller, ref,
                                 {.allow_bundle_image = allow_bundle_image,
-                                 .cache = rendering.cache ? &*rendering.cache : nullptr});
+                                 .cache = rendering.cache ? &*rendering.cache : nullptr,
+                                 .on_sqlite = on_sqlite});
   };
   if (ctx.err_is_tty) {
     options.progress = terminal_progress(ctx.err);

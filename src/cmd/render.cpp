@@ -4,11 +4,14 @@
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "sqlite/deprecation.hpp"
+#include "util/log.hpp"
 #include "util/strings.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <mutex>
 #include <sstream>
 
 namespace opm::cmd {
@@ -33,6 +36,17 @@ Result<std::vector<bundle::Migration>> selected_migrations(const RenderFlags& fl
     return std::vector<bundle::Migration>{};
   }
   return bundle::migrations_up_to(flags.migrate_level);
+}
+
+// Upstream logs its SQLite deprecation notice once per process, when the first SQLite
+// source is rendered.
+std::function<void()> sqlite_notice_once(Context& ctx) {
+  auto once = std::make_shared<std::once_flag>();
+  return [&ctx, once] {
+    std::call_once(*once, [&ctx] {
+      ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
+    });
+  };
 }
 
 } // namespace
@@ -78,6 +92,7 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
                                       util::go_quote(flags->output)));
       }
       render::Options options;
+      options.on_sqlite = sqlite_notice_once(ctx);
       ImageRendering rendering;
       OPM_TRY(render_images_with_registry(ctx, options, rendering, flags->platform));
       if (!flags->image_ref_template.empty()) {

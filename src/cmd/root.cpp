@@ -20,6 +20,8 @@ constexpr CommandEntry k_commands[] = {
     {"generate", add_generate},
     {"help", add_help},
     {"init", add_init},
+    {"migrate", add_migrate},
+    {"registry", add_registry},
     {"render", add_render},
     {"validate", add_validate},
     {"version", add_version},

@@ -3,6 +3,7 @@
 #include "bundle/bundle.hpp"
 #include "catalog/load.hpp"
 #include "registry/cancel.hpp"
+#include "render/render.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -108,11 +109,11 @@ Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const 
     }
     return cfg;
   }
-  if (labels->contains(std::string(k_database_label))) {
-    return util::fail(Errc::not_allowed,
-                      fmt::format("render {}: sqlite-based index images are no longer supported, "
-                                  "migrate to a file-based catalog: not allowed",
-                                  quoted));
+  if (auto it = labels->find(std::string(k_database_label)); it != labels->end()) {
+    if (options.on_sqlite) {
+      options.on_sqlite();
+    }
+    return render_sqlite_file(dir.path() / std::filesystem::path(it->second).relative_path());
   }
   return std::unexpected(type_error(ref, *labels));
 }

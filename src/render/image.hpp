@@ -5,6 +5,7 @@
 #include "render/render_cache.hpp"
 #include "util/error.hpp"
 
+#include <functional>
 #include <string>
 
 namespace opm::render {
@@ -20,6 +21,8 @@ namespace opm::render {
 struct ImageRenderOptions {
   bool allow_bundle_image = true;
   const RenderCache* cache = nullptr;
+  // Called before the database of a SQLite index image is read (the deprecation notice).
+  std::function<void()> on_sqlite;
 };
 Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref,
                                                 const ImageRenderOptions& options = {});

@@ -2,14 +2,18 @@
 
 #include "bundle/bundle.hpp"
 #include "catalog/load.hpp"
+#include "sqlite/export.hpp"
 #include "util/fs.hpp"
 #include "util/parallel.hpp"
 #include "util/strings.hpp"
+#include "validate/validate.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <optional>
 #include <sys/stat.h>
@@ -51,9 +55,22 @@ Result<catalog::DeclarativeConfig> render_bundle_dir(const std::string& ref,
   return cfg;
 }
 
+// SQLite database files start with "SQLite format 3"; upstream checks the first four bytes.
+bool is_sqlite_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::array<char, 4> magic{};
+  return in.read(magic.data(), magic.size()) && std::string_view(magic.data(), 4) == "SQLi";
+}
+
 Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Options& options) {
   struct stat st {};
   if (::stat(ref.c_str(), &st) == 0) {
+    if (S_ISREG(st.st_mode) && is_sqlite_file(ref)) {
+      if (options.on_sqlite) {
+        options.on_sqlite();
+      }
+      return render_sqlite_file(ref);
+    }
     if (!S_ISDIR(st.st_mode)) {
       return util::fail(Errc::not_allowed,
                         fmt::format("ref {} is not a directory: not allowed", util::go_quote(ref)));
@@ -89,6 +106,14 @@ Result<catalog::DeclarativeConfig> render_and_tidy(const std::string& ref, const
 }
 
 } // namespace
+
+Result<catalog::DeclarativeConfig> render_sqlite_file(const std::filesystem::path& db) {
+  auto cfg = OPM_TRY(sqlite::read_file(db));
+  if (auto outcome = validate::check(cfg); !outcome.passed()) {
+    return util::fail(Errc::invalid, outcome.message);
+  }
+  return cfg;
+}
 
 void normalize_for_output(catalog::DeclarativeConfig& cfg) {
   for (auto& b : cfg.bundles) {

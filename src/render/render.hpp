@@ -5,6 +5,7 @@
 #include "render/image_ref_template.hpp"
 #include "util/error.hpp"
 
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -31,6 +32,9 @@ struct Options {
   // Told (done, total) as references finish, from worker threads, and (total, total) once
   // at the end, also after a failure; only when there are two references or more.
   std::function<void(std::size_t done, std::size_t total)> progress;
+  // Called before a SQLite database file is read (for upstream's deprecation notice); may be
+  // called from worker threads, once per such reference.
+  std::function<void()> on_sqlite;
 };
 
 // `opm render`: each reference (up to `jobs` at once, results kept in argument order) (an FBC
@@ -40,6 +44,11 @@ struct Options {
 // ...`; the first failing reference in argument order is reported, and later ones are not started.
 Result<catalog::DeclarativeConfig> render(const std::vector<std::string>& refs,
                                           const Options& options = {});
+
+// A SQLite index database read as FBC (sqlite::read_file) and checked as upstream checks the
+// model it builds from one: a catalog that breaks a model rule fails with the "invalid index:"
+// tree.
+Result<catalog::DeclarativeConfig> render_sqlite_file(const std::filesystem::path& db);
 
 // Upstream's per-reference tidy-up before writing: related images sorted, bundle
 // objects moved last (alpha/action/render.go).

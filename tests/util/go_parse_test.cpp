@@ -17,8 +17,7 @@ TEST_SUITE("util go_parse") {
     CHECK(parse_go_int("0755") == 493);
     CHECK(parse_go_int("0") == 0);
     CHECK(parse_go_int("+5") == 5);
-    CHECK(parse_go_int("-9223372036854775808") ==
-          std::numeric_limits<std::int64_t>::min());
+    CHECK(parse_go_int("-9223372036854775808") == std::numeric_limits<std::int64_t>::min());
     CHECK(parse_go_int("9223372036854775808").error() == NumError::range);
     CHECK(parse_go_int("-9223372036854775809").error() == NumError::range);
     CHECK(parse_go_int("08").error() == NumError::syntax);
@@ -29,8 +28,7 @@ TEST_SUITE("util go_parse") {
   }
 
   TEST_CASE("Go's ParseUint takes no sign") {
-    CHECK(parse_go_uint("18446744073709551615") ==
-          std::numeric_limits<std::uint64_t>::max());
+    CHECK(parse_go_uint("18446744073709551615") == std::numeric_limits<std::uint64_t>::max());
     CHECK(parse_go_uint("18446744073709551616").error() == NumError::range);
     // strconv reports the first problem in reading order.
     CHECK(parse_go_uint("18446744073709551616x").error() == NumError::range);

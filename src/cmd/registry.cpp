@@ -1,0 +1,268 @@
+#include "cli/usage.hpp"
+#include "cmd/commands.hpp"
+#include "cmd/registry_options.hpp"
+#include "index/add.hpp"
+#include "index/remove.hpp"
+#include "registry/puller.hpp"
+#include "sqlite/deprecation.hpp"
+#include "util/log.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+
+namespace opm::cmd {
+
+namespace {
+
+struct RegistryAddFlags {
+  std::string database = "bundles.db";
+  std::vector<std::string> bundles;
+  bool permissive = false;
+  bool debug = false;
+  std::string ca_file;
+  std::string mode = "replaces";
+  std::string container_tool = "none";
+  bool overwrite_latest = false;
+  bool enable_alpha = false;
+};
+
+const std::string k_long_suffix =
+    std::string("\n\n") + std::string(sqlite::k_sqlite_deprecation_notice);
+
+// pflag's StringSlice: every value split on commas.
+std::vector<std::string> split_values(const std::vector<std::string>& values) {
+  std::vector<std::string> out;
+  for (const auto& v : values) {
+    std::size_t start = 0;
+    while (true) {
+      auto comma = v.find(',', start);
+      out.push_back(v.substr(start, comma - start));
+      if (comma == std::string::npos) {
+        break;
+      }
+      start = comma + 1;
+    }
+  }
+  return out;
+}
+
+std::string go_list(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out += (i == 0 ? "" : " ") + items[i];
+  }
+  return out + "]";
+}
+
+void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto flags = std::make_shared<RegistryAddFlags>();
+  auto* sub =
+      add_command(parent, ctx,
+                  {.use = "add",
+                   .short_text = "add operator bundle to operator registry DB",
+                   .long_text = "add operator bundle to operator registry DB" + k_long_suffix,
+                   .args = Args::none()});
+  sub->add_flag("--debug", flags->debug, "enable debug logging");
+  sub->add_option("-d,--database", flags->database, "relative path to database file");
+  sub->add_option("-b,--bundle-images", flags->bundles,
+                  "comma separated list of links to bundle image");
+  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
+  sub->add_option("--ca-file", flags->ca_file,
+                  "the root certificates to use when --container-tool=none; see docker/podman "
+                  "docs for certificate loading instructions");
+  sub->add_option("--mode", flags->mode,
+                  "graph update mode that defines how channel graphs are updated. One of: "
+                  "[replaces, semver, semver-skippatch]");
+  sub->add_option("-c,--container-tool", flags->container_tool,
+                  "tool to interact with container images (save, build, etc.). One of: [none, "
+                  "docker, podman]");
+  sub->add_flag("--overwrite-latest", flags->overwrite_latest,
+                "overwrite the latest bundles (channel heads) with those of the same csv name "
+                "given by --bundles")
+      ->group("");
+  sub->add_flag("--enable-alpha", flags->enable_alpha,
+                "enable unsupported alpha features of the OPM CLI")
+      ->group("");
+  sub->callback([&ctx, &chosen, sub, flags] {
+    chosen.command = sub;
+    chosen.run = [&ctx, sub, flags]() -> Result<void> {
+      auto fail_like_cobra = [&](const Error& e) -> Result<void> {
+        ctx.err << "Error: " << e.message() << "\n" << usage_text(*sub, ctx.meta) << "\n";
+        return std::unexpected(Error(e.code(), ""));
+      };
+      std::string mode = flags->mode;
+      std::transform(mode.begin(), mode.end(), mode.begin(), ::tolower);
+      if (mode != "replaces" && mode != "semver" && mode != "semver-skippatch") {
+        return fail_like_cobra(Error(
+            Errc::invalid, fmt::format("Invalid channel update mode {} specified", flags->mode)));
+      }
+      auto bundles = split_values(flags->bundles);
+      for (auto [set, name] :
+           {std::pair{ctx.global.skip_tls_verify, "--skip-tls-verify"},
+            std::pair{ctx.global.use_http || ctx.global.skip_tls, "--use-http"}}) {
+        if (set) {
+          ctx.err << util::logrus_line(
+              "warning",
+              fmt::format("{} flag is set: this mode is insecure and meant for development "
+                          "purposes only.",
+                          name),
+              ctx.err_is_tty, {{"bundles", go_list(bundles)}});
+        }
+      }
+      ctx.err << util::logrus_line("info", "adding to the registry", ctx.err_is_tty,
+                                   {{"bundles", go_list(bundles)}});
+      auto puller = registry::make_puller(registry_options(ctx));
+      auto unpack = [&puller](const std::string& ref,
+                              const std::filesystem::path& dir) -> Result<void> {
+        return puller->unpack(ref, dir, {"manifests", "metadata"});
+      };
+      auto tolerated = [&ctx, &bundles](const Error& e) {
+        ctx.err << util::logrus_line("warning", "permissive mode enabled", ctx.err_is_tty,
+                                     {{"bundles", go_list(bundles)}, {"error", e.message()}});
+      };
+      auto added = index::add({.database = flags->database,
+                               .bundles = bundles,
+                               .mode = mode == "replaces" ? index::Mode::replaces
+                                       : mode == "semver" ? index::Mode::semver
+                                                          : index::Mode::semver_skippatch,
+                               .overwrite_latest = flags->overwrite_latest,
+                               .enable_alpha = flags->enable_alpha,
+                               .permissive = flags->permissive,
+                               .tolerated = tolerated},
+                              unpack);
+      puller->destroy();
+      if (!added) {
+        ctx.err << util::logrus_line(
+            "error", "permissive mode disabled", ctx.err_is_tty,
+            {{"bundles", go_list(bundles)}, {"error", added.error().message()}});
+        return fail_like_cobra(added.error());
+      }
+      return {};
+    };
+  });
+}
+
+struct RegistryRmFlags {
+  bool debug = false;
+  std::string database = "bundles.db";
+  std::vector<std::string> packages;
+  bool permissive = false;
+};
+
+// `registry rm` (remove the named packages) and `registry prune` (keep only them).
+struct PackagesCommand {
+  std::string use;
+  std::string short_text;
+  std::string long_text;
+  std::string packages_flag;
+  std::string packages_usage;
+  Result<void> (*run)(const index::RemoveRequest&);
+};
+
+void add_packages_command(CLI::App& parent, Context& ctx, Action& chosen,
+                          const PackagesCommand& spec) {
+  auto flags = std::make_shared<RegistryRmFlags>();
+  auto* sub = add_command(
+      parent, ctx,
+      {.use = spec.use,
+       .short_text = spec.short_text,
+       .long_text = spec.long_text + "\n" + std::string(sqlite::k_sqlite_deprecation_notice),
+       .args = Args::none()});
+  sub->add_flag("--debug", flags->debug, "enable debug logging");
+  sub->add_option("-d,--database", flags->database, "relative path to database file");
+  sub->add_option(spec.packages_flag, flags->packages, spec.packages_usage)->required();
+  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
+  auto run = spec.run;
+  sub->callback([&ctx, &chosen, sub, flags, run] {
+    chosen.command = sub;
+    chosen.run = [&ctx, sub, flags, run]() -> Result<void> {
+      auto log_error = [&ctx](std::string_view level, const Error& e) {
+        ctx.err << util::logrus_line(
+            level, level == "fatal" ? "permissive mode disabled" : "permissive mode enabled",
+            ctx.err_is_tty, {{"error", e.message()}});
+      };
+      auto removed = run({.database = flags->database,
+                          .packages = split_values(flags->packages),
+                          .permissive = flags->permissive,
+                          .tolerated = [&](const Error& e) { log_error("warning", e); }});
+      if (removed) {
+        return {};
+      }
+      if (removed.error().message().starts_with("error deleting packages from database: ")) {
+        log_error("fatal", removed.error()); // upstream exits at once, without usage
+        return std::unexpected(Error(Errc::invalid, ""));
+      }
+      ctx.err << "Error: " << removed.error().message() << "\n"
+              << usage_text(*sub, ctx.meta) << "\n";
+      return std::unexpected(Error(removed.error().code(), ""));
+    };
+  });
+}
+
+void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto database = std::make_shared<std::string>("bundles.db");
+  auto debug = std::make_shared<bool>(false);
+  auto* sub = add_command(
+      parent, ctx,
+      {.use = "prune-stranded",
+       .short_text = "prune an operator registry DB of stranded bundles",
+       .long_text = "prune an operator registry DB of stranded bundles - bundles that are not "
+                    "associated with a particular package\n" +
+                    std::string(sqlite::k_sqlite_deprecation_notice),
+       .args = Args::none()});
+  sub->add_flag("--debug", *debug, "enable debug logging");
+  sub->add_option("-d,--database", *database, "relative path to database file");
+  sub->callback([&ctx, &chosen, sub, database, debug] {
+    chosen.command = sub;
+    chosen.run = [&ctx, sub, database]() -> Result<void> {
+      auto pruned = index::prune_stranded(*database);
+      if (pruned) {
+        return {};
+      }
+      ctx.err << "Error: " << pruned.error().message() << "\n"
+              << usage_text(*sub, ctx.meta) << "\n";
+      return std::unexpected(Error(pruned.error().code(), ""));
+    };
+  });
+}
+
+} // namespace
+
+// `opm registry`: upstream v1.26.5's SQLite database commands. Hidden until the deprecated
+// SQLite commands are listed in the help.
+void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto* group = add_command(
+      parent, ctx,
+      {.use = "registry",
+       .short_text = "interact with operator-registry database",
+       .long_text = "interact with operator-registry database building, modifying and/or serving "
+                    "the operator-registry database" +
+                    k_long_suffix,
+       .args = Args::none(),
+       .hidden = true,
+       .runnable = false});
+  group->parse_complete_callback([&ctx] {
+    ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
+  });
+  add_registry_add(*group, ctx, chosen);
+  add_packages_command(*group, ctx, chosen,
+                       {"rm", "remove operator from operator registry DB",
+                        "Remove operator from operator registry DB", "-o,--packages",
+                        "comma separated list of package names to be deleted",
+                        index::remove_packages});
+  add_packages_command(*group, ctx, chosen,
+                       {"prune", "prune an operator registry DB of all but specified packages",
+                        "prune an operator registry DB of all but specified packages",
+                        "-p,--packages", "comma separated list of package names to be kept",
+                        index::prune_packages});
+  add_registry_prune_stranded(*group, ctx, chosen);
+  // CLI11 hands a hidden parent's (empty) group down to the subcommands; they are listed.
+  for (CLI::App* sub : group->get_subcommands([](CLI::App*) { return true; })) {
+    sub->group("Subcommands");
+  }
+}
+
+} // namespace opm::cmd

@@ -1,0 +1,114 @@
+#include "index/remove.hpp"
+
+#include "index/database_copy.hpp"
+#include "sqlite/connection.hpp"
+#include "sqlite/migrations.hpp"
+#include "sqlite/remove.hpp"
+
+#include <algorithm>
+
+namespace opm::index {
+
+namespace {
+
+// Upstream's sanitizePackageList over every value split on ",".
+std::vector<std::string> package_list(const std::vector<std::string>& values) {
+  std::vector<std::string> out;
+  for (const auto& value : values) {
+    std::size_t start = 0;
+    while (true) {
+      auto comma = value.find(',', start);
+      auto name = value.substr(start, comma - start);
+      if (!name.empty() && std::find(out.begin(), out.end(), name) == out.end()) {
+        out.push_back(name);
+      }
+      if (comma == std::string::npos) {
+        break;
+      }
+      start = comma + 1;
+    }
+  }
+  return out;
+}
+
+Result<void> remove_stranded(sqlite::Connection& db) {
+  if (auto removed = sqlite::remove_stranded_bundles(db); !removed) {
+    return std::unexpected(
+        std::move(removed).error().wrap("error removing stranded packages from database"));
+  }
+  return db.exec("VACUUM");
+}
+
+Result<void> remove_each(sqlite::Connection& db, const std::vector<std::string>& packages,
+                         const RemoveRequest& request) {
+  for (const auto& package : packages) {
+    auto removed = sqlite::remove_package(db, package);
+    if (removed) {
+      continue;
+    }
+    Error e(removed.error().code(),
+            "error deleting packages from database: error removing operator package " + package +
+                ": " + removed.error().message());
+    if (!request.permissive) {
+      return std::unexpected(std::move(e));
+    }
+    if (request.tolerated) {
+      request.tolerated(e);
+    }
+  }
+  return {};
+}
+
+Result<std::vector<std::string>> stored_packages(sqlite::Connection& db) {
+  auto stmt = OPM_TRY(db.prepare("SELECT DISTINCT name FROM package"));
+  std::vector<std::string> out;
+  while (OPM_TRY(stmt.step())) {
+    if (auto name = stmt.text(0)) {
+      out.push_back(std::move(*name));
+    }
+  }
+  return out;
+}
+
+} // namespace
+
+Result<void> remove_packages(const RemoveRequest& request) {
+  auto copy = OPM_TRY(DatabaseCopy::make(request.database));
+  {
+    auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
+    OPM_TRY(sqlite::migrate(db));
+    OPM_TRY(remove_each(db, package_list(request.packages), request));
+    OPM_TRY(remove_stranded(db));
+  }
+  return copy.commit();
+}
+
+Result<void> prune_packages(const RemoveRequest& request) {
+  auto copy = OPM_TRY(DatabaseCopy::make(request.database));
+  {
+    auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
+    OPM_TRY(sqlite::migrate(db));
+    std::vector<std::string> doomed;
+    for (auto& package : OPM_TRY(stored_packages(db))) {
+      if (std::find(request.packages.begin(), request.packages.end(), package) ==
+          request.packages.end()) {
+        doomed.push_back(std::move(package));
+      }
+    }
+    OPM_TRY(remove_each(db, doomed, request));
+    OPM_TRY(db.exec("VACUUM"));
+  }
+  return copy.commit();
+}
+
+Result<void> prune_stranded(const std::filesystem::path& database) {
+  auto copy = OPM_TRY(DatabaseCopy::make(database));
+  {
+    auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
+    OPM_TRY(sqlite::migrate(db));
+    OPM_TRY(remove_stranded(db));
+  }
+  return copy.commit();
+}
+
+} // namespace opm::index

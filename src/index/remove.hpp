@@ -1,0 +1,35 @@
+#pragma once
+
+#include "util/error.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+// `opm registry rm` and `opm registry prune-stranded` (upstream v1.26.5's RegistryUpdater).
+// Both work on a copy of the database that replaces the file only when they succeed.
+namespace opm::index {
+
+struct RemoveRequest {
+  std::filesystem::path database = {};
+  std::vector<std::string> packages = {}; // each value is split again on ","
+  // --permissive: a package that cannot be removed is handed to `tolerated` and the others go on.
+  bool permissive = false;
+  std::function<void(const Error&)> tolerated = {};
+};
+
+// Remove each package (duplicates and empty names dropped), then the stranded bundles, then
+// VACUUM. Errors: "error deleting packages from database: error removing operator package
+// <p>: no package found for packagename <p>", "error removing stranded packages from
+// database: ...".
+Result<void> remove_packages(const RemoveRequest& request);
+
+// `opm registry prune`: remove every stored package not named in `request.packages` (names
+// kept as given), with rm's errors and permissive handling, then VACUUM.
+Result<void> prune_packages(const RemoveRequest& request);
+
+// Remove the stranded bundles, then VACUUM.
+Result<void> prune_stranded(const std::filesystem::path& database);
+
+} // namespace opm::index

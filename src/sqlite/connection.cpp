@@ -1,0 +1,161 @@
+#include "sqlite/connection.hpp"
+
+#include "util/fs.hpp"
+
+#include <sqlite3.h>
+
+namespace opm::sqlite {
+
+void CloseDb::operator()(sqlite3* db) const noexcept { sqlite3_close_v2(db); }
+void FinalizeStmt::operator()(sqlite3_stmt* stmt) const noexcept { sqlite3_finalize(stmt); }
+
+namespace {
+
+std::unexpected<Error> db_error(sqlite3* db) {
+  return util::fail(Errc::io, db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+} // namespace
+
+Result<Connection> Connection::open(const std::filesystem::path& path, OpenMode mode) {
+  int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
+  flags |= mode == OpenMode::read_only ? SQLITE_OPEN_READONLY
+                                       : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  sqlite3* raw = nullptr;
+  int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+  DbHandle db(raw);
+  if (rc == SQLITE_CANTOPEN) {
+    // As upstream's driver words it: SQLite's text, then the system's.
+    return util::fail(Errc::io, std::string(sqlite3_errstr(rc)) + ": " +
+                                    util::errno_text(sqlite3_system_errno(db.get())));
+  }
+  if (rc != SQLITE_OK) {
+    return db_error(db.get());
+  }
+  sqlite3_extended_result_codes(db.get(), 0);
+  Connection conn(std::move(db));
+  OPM_TRY(conn.exec("PRAGMA foreign_keys = ON"));
+  return conn;
+}
+
+Result<void> Connection::exec(std::string_view sql) {
+  std::string text(sql);
+  if (sqlite3_exec(m_db.get(), text.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return db_error(m_db.get());
+  }
+  return {};
+}
+
+Result<Statement> Connection::prepare(std::string_view sql) {
+  sqlite3_stmt* raw = nullptr;
+  if (sqlite3_prepare_v2(m_db.get(), sql.data(), static_cast<int>(sql.size()), &raw, nullptr) !=
+      SQLITE_OK) {
+    return db_error(m_db.get());
+  }
+  return Statement(StmtHandle(raw), m_db.get());
+}
+
+std::int64_t Connection::changes() const { return sqlite3_changes64(m_db.get()); }
+std::int64_t Connection::last_insert_rowid() const { return sqlite3_last_insert_rowid(m_db.get()); }
+
+// A failed bind is reported by the next step().
+void Statement::checked(int rc) {
+  if (rc != SQLITE_OK && !m_pending_error) {
+    m_pending_error = sqlite3_errmsg(m_db);
+  }
+}
+
+Statement& Statement::bind(int index, std::string_view text) {
+  checked(sqlite3_bind_text(m_stmt.get(), index, text.data(), static_cast<int>(text.size()),
+                            SQLITE_TRANSIENT));
+  return *this;
+}
+
+Statement& Statement::bind(int index, std::int64_t value) {
+  checked(sqlite3_bind_int64(m_stmt.get(), index, value));
+  return *this;
+}
+
+Statement& Statement::bind_optional(int index, const std::optional<std::string>& text) {
+  return text ? bind(index, std::string_view(*text)) : bind_null(index);
+}
+
+Statement& Statement::bind_null(int index) {
+  checked(sqlite3_bind_null(m_stmt.get(), index));
+  return *this;
+}
+
+Statement& Statement::bind_named(const char* name, std::int64_t value) {
+  int index = sqlite3_bind_parameter_index(m_stmt.get(), name);
+  return index > 0 ? bind(index, value) : *this;
+}
+
+Result<bool> Statement::step() {
+  if (m_pending_error) {
+    return util::fail(Errc::io, *m_pending_error);
+  }
+  int rc = sqlite3_step(m_stmt.get());
+  if (rc == SQLITE_ROW) {
+    return true;
+  }
+  if (rc == SQLITE_DONE) {
+    return false;
+  }
+  return db_error(m_db);
+}
+
+Result<void> Statement::run() {
+  while (OPM_TRY(step())) {
+  }
+  return {};
+}
+
+void Statement::reset() {
+  sqlite3_reset(m_stmt.get());
+  sqlite3_clear_bindings(m_stmt.get());
+  m_pending_error.reset();
+}
+
+int Statement::column_count() const { return sqlite3_column_count(m_stmt.get()); }
+
+bool Statement::is_null(int column) const {
+  return sqlite3_column_type(m_stmt.get(), column) == SQLITE_NULL;
+}
+
+std::optional<std::string> Statement::text(int column) const {
+  if (is_null(column)) {
+    return std::nullopt;
+  }
+  const auto* bytes = sqlite3_column_text(m_stmt.get(), column);
+  auto size = static_cast<std::size_t>(sqlite3_column_bytes(m_stmt.get(), column));
+  return std::string(reinterpret_cast<const char*>(bytes), size);
+}
+
+std::string Statement::text_or_empty(int column) const { return text(column).value_or(""); }
+
+std::int64_t Statement::integer(int column) const {
+  return sqlite3_column_int64(m_stmt.get(), column);
+}
+
+Result<Transaction> Transaction::begin(Connection& db) {
+  OPM_TRY(db.exec("BEGIN"));
+  return Transaction(db);
+}
+
+Transaction::~Transaction() {
+  if (m_db != nullptr) {
+    (void)m_db->exec("ROLLBACK");
+  }
+}
+
+Result<void> Transaction::commit() {
+  Connection* db = m_db;
+  m_db = nullptr;
+  if (auto done = db->exec("COMMIT"); !done) {
+    (void)db->exec("ROLLBACK");
+    return done;
+  }
+  return {};
+}
+
+} // namespace opm::sqlite

@@ -1,0 +1,97 @@
+#pragma once
+
+#include "util/error.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+// The one place that speaks the SQLite C API: a connection and its prepared statements,
+// each owned by an RAII handle. Error messages are SQLite's own text (sqlite3_errmsg), as
+// upstream's go-sqlite3 driver reports them, e.g. "UNIQUE constraint failed: operatorbundle.name".
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace opm::sqlite {
+
+// util/c_free.hpp's CFree is not available here yet; these two deleters play its part.
+struct CloseDb {
+  void operator()(sqlite3* db) const noexcept;
+};
+struct FinalizeStmt {
+  void operator()(sqlite3_stmt* stmt) const noexcept;
+};
+using DbHandle = std::unique_ptr<sqlite3, CloseDb>;
+using StmtHandle = std::unique_ptr<sqlite3_stmt, FinalizeStmt>;
+
+class Statement {
+public:
+  explicit Statement(StmtHandle stmt, sqlite3* db) : m_stmt(std::move(stmt)), m_db(db) {}
+
+  // Parameters are 1-based, as in SQLite. A nullopt binds SQL NULL.
+  Statement& bind(int index, std::string_view text);
+  Statement& bind(int index, std::int64_t value);
+  Statement& bind_optional(int index, const std::optional<std::string>& text);
+  Statement& bind_null(int index);
+  Statement& bind_named(const char* name, std::int64_t value);
+
+  // Advance one row: true when a row is ready, false when done.
+  Result<bool> step();
+  // Step until done (statements without rows).
+  Result<void> run();
+  void reset();
+
+  [[nodiscard]] int column_count() const;
+  [[nodiscard]] bool is_null(int column) const;
+  // The column as text; nullopt for SQL NULL.
+  [[nodiscard]] std::optional<std::string> text(int column) const;
+  [[nodiscard]] std::string text_or_empty(int column) const;
+  [[nodiscard]] std::int64_t integer(int column) const;
+
+private:
+  void checked(int rc);
+  StmtHandle m_stmt;
+  sqlite3* m_db;
+  std::optional<std::string> m_pending_error;
+};
+
+enum class OpenMode { read_only, read_write_create };
+
+class Connection {
+public:
+  // Opens `path` with foreign keys enforced, as upstream opens every index database.
+  // Errors read "unable to open database file" and the like.
+  static Result<Connection> open(const std::filesystem::path& path, OpenMode mode);
+
+  // Run one or more statements without results.
+  Result<void> exec(std::string_view sql);
+  Result<Statement> prepare(std::string_view sql);
+  // Rows changed by the last INSERT/UPDATE/DELETE.
+  [[nodiscard]] std::int64_t changes() const;
+  [[nodiscard]] std::int64_t last_insert_rowid() const;
+
+private:
+  explicit Connection(DbHandle db) : m_db(std::move(db)) {}
+  DbHandle m_db;
+};
+
+// BEGIN now; ROLLBACK when destroyed before commit(), so a failed change leaves nothing.
+class Transaction {
+public:
+  static Result<Transaction> begin(Connection& db);
+  Transaction(Transaction&& other) noexcept : m_db(other.m_db) { other.m_db = nullptr; }
+  Transaction& operator=(Transaction&&) = delete;
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  ~Transaction();
+  Result<void> commit();
+
+private:
+  explicit Transaction(Connection& db) : m_db(&db) {}
+  Connection* m_db;
+};
+
+} // namespace opm::sqlite

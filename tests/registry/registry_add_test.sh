@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# opm registry add: bundle images loaded into a new database give what upstream's render of
+# its own database gives; adding an image again exits 2, the same CSV under another tag
+# exits 3, and a failed add leaves the database file as it was.
+source "$(dirname "$0")/harness.sh"
+
+start_registry plain
+R=http://$REG
+SQL=$OPM_TESTS/data/sqlite
+annotation_labels() { # BUNDLE_DIR: --label k=v for each annotation
+  sed -n 's/^  \([^:]*\): \(.*\)$/--label \1=\2/p' "$1/metadata/annotations.yaml"
+}
+push_bundle() { # DIR REPO TAG
+  # shellcheck disable=SC2046
+  push_image "$R" "$2" "$3" --files "$1" $(annotation_labels "$1") > /dev/null
+}
+for b in kiwi-0.1.0 kiwi-0.2.0 kiwi-0.3.0 plum-1.0.0; do
+  push_bundle "$SQL/bundles/$b" "test/${b%-*}-bundle" "v${b##*-}"
+done
+push_bundle "$SQL/bundles/kiwi-0.3.0" test/kiwi-bundle v0.3.0-again
+images=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-bundle:v0.3.0
+images=$images,$REG/test/plum-bundle:v1.0.0
+DB=$WORK/kiwi.db
+
+expect_ok "add four bundles to a new database" registry add --use-http -d "$DB" -b "$images"
+check "the deprecation notice logged" err_has "DEPRECATION NOTICE:"
+sed "s#127.0.0.1:5231#$REG#g" "$SQL/render/kiwi.json" > "$WORK/expected.json"
+"$OPM" render "$DB" > "$WORK/rendered.json" 2> /dev/null
+check "the database renders as upstream's" cmp -s "$WORK/rendered.json" "$WORK/expected.json"
+
+cp "$DB" "$WORK/before.db"
+expect_fail "an image already added" \
+  "Error: [Bundle $REG/test/kiwi-bundle:v0.3.0 already exists, Bundle already added that provides package and csv]" \
+  registry add --use-http -d "$DB" -b "$REG/test/kiwi-bundle:v0.3.0"
+check "exit code 2" test "$RC" = 2
+check "the database is unchanged" cmp -s "$DB" "$WORK/before.db"
+
+expect_fail "a CSV already added under another tag" \
+  "Error: Bundle already added that provides package and csv" \
+  registry add --use-http -d "$DB" -b "$REG/test/kiwi-bundle:v0.3.0-again"
+check "exit code 3" test "$RC" = 3
+check "the database is still unchanged" cmp -s "$DB" "$WORK/before.db"
+check "no temporary copy left" test "$(ls -A "$WORK" | grep -c '^\.kiwi\.db\.')" = 0
+
+expect_ok "--overwrite-latest puts a new image of a channel head in its place" \
+  registry add --use-http --overwrite-latest -d "$DB" -b "$REG/test/kiwi-bundle:v0.3.0-again"
+sed 's#kiwi-bundle:v0.3.0"#kiwi-bundle:v0.3.0-again"#' "$WORK/expected.json" > "$WORK/expected-again.json"
+"$OPM" render "$DB" > "$WORK/rendered.json" 2> /dev/null
+check "only the image changed, as upstream's render shows" \
+  cmp -s "$WORK/rendered.json" "$WORK/expected-again.json"
+expect_fail "--overwrite-latest of a bundle something replaces" \
+  "Cannot overwrite a bundle that is not at the head of a channel using --overwrite-latest" \
+  registry add --use-http --overwrite-latest -d "$DB" -b "$REG/test/kiwi-bundle:v0.2.0"
+
+expect_fail "a bundle whose replaces is missing" \
+  "Error: Invalid bundle kiwi.v0.2.0, replaces nonexistent bundle kiwi.v0.1.0" \
+  registry add --use-http -d "$WORK/new.db" -b "$REG/test/kiwi-bundle:v0.2.0"
+check "exit code 1" test "$RC" = 1
+check "no database made" test ! -e "$WORK/new.db"
+
+expect_ok "the same with --permissive" \
+  registry add --use-http --permissive -d "$WORK/kept.db" -b "$REG/test/kiwi-bundle:v0.2.0"
+check "the failure logged as a warning" \
+  err_has 'level=warning msg="permissive mode enabled" bundles="['"$REG"'/test/kiwi-bundle:v0.2.0]" error="Invalid bundle kiwi.v0.2.0, replaces nonexistent bundle kiwi.v0.1.0"'
+check "the database kept, without a package" test -s "$WORK/kept.db"
+"$OPM" render "$WORK/kept.db" > "$WORK/kept.json" 2> /dev/null
+check "which renders nothing" test ! -s "$WORK/kept.json"
+
+finish

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# A SQLite index image renders and migrates as its database file does: the database label
+# names the file inside the image.
+source "$(dirname "$0")/harness.sh"
+
+start_registry plain
+R=http://$REG
+SQL=$OPM_TESTS/data/sqlite
+IMG=$WORK/index-image
+mkdir -p "$IMG/database"
+cp "$SQL/kiwi.db" "$IMG/database/index.db"
+push_image "$R" ops/index v1 --files "$IMG" \
+  --label operators.operatorframework.io.index.database.v1=/database/index.db > /dev/null
+
+expect_ok "render a sqlite index image" render --use-http "$REG/ops/index:v1"
+check "it renders as upstream renders the database" cmp -s "$WORK/out" "$SQL/render/kiwi.json"
+check "the deprecation notice logged once" test "$(grep -c 'DEPRECATION NOTICE' "$WORK/err")" = 1
+check "no unpack directory left" tmp_empty
+
+expect_ok "render it as yaml" render --use-http "$REG/ops/index:v1" -o yaml
+check "yaml as upstream" cmp -s "$WORK/out" "$SQL/render/kiwi.yaml"
+
+finish
