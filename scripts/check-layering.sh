@@ -5,7 +5,8 @@
 #   L4 render template migrate index serve list graph image init  L5 cli  L6 cmd
 # A module includes only lower levels (util always); never upward, never sideways within
 # L2 or L4; in L1 yaml may include json, never the reverse; cmd alone sees everything.
-# No module includes another module's detail/ headers.
+# No module includes another module's detail/ headers, and neither the modules nor the
+# headers include each other in a cycle.
 set -euo pipefail
 cd "$(dirname "$0")/../src"
 
@@ -54,4 +55,19 @@ while IFS=: read -r file _ line; do
     echo "layering: $file includes $to (sideways within level $lf)"; status=1
   fi
 done < <(grep -rn '#include "[a-z_]*/' --include='*.cpp' --include='*.hpp' . | sed 's|^\./||')
+
+# Cycles: tsort reports any loop among the edges it is given.
+includes=$(grep -rn '#include "[a-z_]*/' --include='*.hpp' --include='*.cpp' . |
+  sed -E 's|^\./([^:]+):[0-9]+:#include "([^"]+)".*|\1 \2|')
+header_edges=$(awk '$1 ~ /\.hpp$/ { print $1, $2 }' <<<"$includes")
+module_edges=$(awk '{ split($1, a, "/"); split($2, b, "/"); if (a[1] != b[1]) print a[1], b[1] }' \
+  <<<"$includes" | sort -u)
+for kind in header module; do
+  edges=${kind}_edges
+  if ! loop=$(tsort <<<"${!edges}" 2>&1 >/dev/null) || [ -n "$loop" ]; then
+    echo "layering: the ${kind}s include each other in a cycle:"
+    sed 's/^tsort: /  /' <<<"$loop"
+    status=1
+  fi
+done
 exit $status
