@@ -33,6 +33,9 @@ struct Context {
   // Use lines, long help, argument rules, deprecations; and, after parsing, which flags
   // the user set (meta.changed(option), pflag's Changed).
   CommandMeta meta{};
+  // Delivers what is still buffered for `out` and says whether all of it arrived; a
+  // command that succeeded fails when it did not. Unset: `out` needs no such check.
+  std::function<Result<void>()> deliver_out{};
 };
 
 // How a subcommand reports a fatal error, as upstream's command does.

@@ -63,9 +63,24 @@ int run_chosen(Context& ctx, Action& chosen, const CLI::App& command) {
   return exit_code(e);
 }
 
-} // namespace
+// Output that did not arrive whole (a full disk, a closed pipe) turns success into failure.
+int check_delivered(Context& ctx, const Action& chosen, int code) {
+  ctx.out.flush();
+  Result<void> delivered;
+  if (ctx.deliver_out) {
+    delivered = ctx.deliver_out();
+  } else if (!ctx.out) {
+    delivered = util::fail(Errc::io, "write: the output stream failed");
+  }
+  if (delivered || code != 0) {
+    return code;
+  }
+  print_fatal(ctx, chosen.style, delivered.error());
+  return 1;
+}
 
-int execute(CLI::App& app, Context& ctx, Action& chosen, const std::vector<std::string>& args) {
+int execute_command_line(CLI::App& app, Context& ctx, Action& chosen,
+                         const std::vector<std::string>& args) {
   auto parsed = parse_command_line(app, ctx.meta, args);
   const CLI::App& command = parsed ? *parsed->command : *parsed.error().command;
   if (auto why = deprecation(command, ctx.meta); !why.empty()) {
@@ -98,6 +113,13 @@ int execute(CLI::App& app, Context& ctx, Action& chosen, const std::vector<std::
     return 1;
   }
   return run_chosen(ctx, chosen, command);
+}
+
+} // namespace
+
+int execute(CLI::App& app, Context& ctx, Action& chosen, const std::vector<std::string>& args) {
+  const int code = execute_command_line(app, ctx, chosen, args);
+  return check_delivered(ctx, chosen, code);
 }
 
 } // namespace opm::cli

@@ -1,5 +1,6 @@
 #include "cli/execute.hpp"
 #include "cmd/commands.hpp"
+#include "util/fd_output.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -69,7 +70,12 @@ void build_root(CLI::App& app, Context& ctx, Action& chosen) {
 
 int run(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  Context ctx{{std::cout, std::cerr, ::isatty(STDERR_FILENO) == 1, cli::read_environment(), {}}};
+  util::FdOutput stdout_buffer(STDOUT_FILENO, "/dev/stdout");
+  std::ostream out(&stdout_buffer);
+  Context ctx{
+      {out, std::cerr, ::isatty(STDERR_FILENO) == 1, cli::read_environment(), {}, [&stdout_buffer] {
+         return stdout_buffer.flush();
+       }}};
   ctx.meta.show_alpha = ctx.env.get("HELP_ALPHA") == "true";
 
   CLI::App app{"", "opm"};
