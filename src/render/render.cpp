@@ -4,6 +4,7 @@
 #include "catalog/load.hpp"
 #include "sqlite/export.hpp"
 #include "util/fs.hpp"
+#include "util/go_sort.hpp"
 #include "util/parallel.hpp"
 #include "util/strings.hpp"
 #include "validate/validate.hpp"
@@ -120,10 +121,11 @@ void normalize_for_output(catalog::DeclarativeConfig& cfg) {
     std::stable_partition(b.properties.begin(), b.properties.end(), [](const catalog::Property& p) {
       return p.type != catalog::k_prop_bundle_object && p.type != catalog::k_prop_csv_metadata;
     });
-    std::stable_sort(b.related_images.begin(), b.related_images.end(),
-                     [](const catalog::RelatedImage& x, const catalog::RelatedImage& y) {
-                       return x.image < y.image;
-                     });
+    // sort.Slice, not a stable sort: images listed twice keep Go's order.
+    util::go_sort_slice(b.related_images,
+                        [](const catalog::RelatedImage& x, const catalog::RelatedImage& y) {
+                          return x.image < y.image;
+                        });
   }
 }
 

@@ -4,8 +4,9 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
 #include <unistd.h>
+
+#include <cerrno>
 
 namespace opm::util {
 

@@ -1,6 +1,7 @@
 #include "render/render.hpp"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <atomic>
 #include <string>
@@ -103,4 +104,22 @@ TEST_CASE("render hands the bundle-image mask to the image renderer") {
   CHECK(cfg.error().code() == Errc::not_allowed);
   CHECK(cfg.error().message() ==
         "render reference \"img/a\": cannot render bundle image: not allowed");
+}
+
+TEST_CASE("normalize_for_output orders related images as Go's sort.Slice does, ties included") {
+  DeclarativeConfig cfg;
+  Bundle bundle;
+  for (int i = 0; i < 16; ++i) {
+    bundle.related_images.push_back(
+        {fmt::format("name-{:02}", i), fmt::format("quay.io/x/img-{}@sha256:0", (i * 5) % 4)});
+  }
+  cfg.bundles.push_back(bundle);
+  opm::render::normalize_for_output(cfg);
+  // The order upstream's render leaves them in (sort.Slice by image, Go 1.19).
+  const std::vector<int> expected{8, 4, 12, 0, 13, 5, 1, 9, 6, 10, 2, 14, 7, 11, 3, 15};
+  std::vector<int> names;
+  for (const auto& r : cfg.bundles[0].related_images) {
+    names.push_back(std::stoi(r.name.substr(5)));
+  }
+  CHECK(names == expected);
 }
