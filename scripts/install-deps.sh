@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git xz-utils python3
   libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev libyaml-dev
   libcurl4-openssl-dev libssl-dev libarchive-dev libsqlite3-dev
-  zlib1g-dev libzstd-dev libtomlplusplus-dev
+  libtomlplusplus-dev
   docker-registry openssl clang-format
 )
 
