@@ -53,8 +53,8 @@ std::string long_text() {
 Error usage_error(std::string message) { return Error(Errc::usage, std::move(message)); }
 
 struct Invocation {
-  std::string type; // empty: detect from the input
-  std::string file; // "-": standard input
+  std::string type;   // empty: detect from the input
+  std::string file;   // "-": standard input
   bool named = false; // the type was given as an argument
 };
 
@@ -70,9 +70,9 @@ Result<Invocation> parse_args(const std::vector<std::string>& args) {
   }
   if (!templates::is_type(args[0])) {
     std::vector<std::string> names(templates::types().begin(), templates::types().end());
-    return std::unexpected(usage_error(fmt::format("invalid template type {}, must be one of: [{}]",
-                                                   util::go_quote(args[0]),
-                                                   util::join(names, " "))));
+    return std::unexpected(
+        usage_error(fmt::format("invalid template type {}, must be one of: [{}]",
+                                util::go_quote(args[0]), util::join(names, " "))));
   }
   return Invocation{args[0], args[1], true};
 }
@@ -131,8 +131,8 @@ Result<void> run_render_template(Context& ctx, const RenderTemplateFlags& flags)
   if (call.type.empty()) {
     auto detected = templates::detect_type(input);
     if (!detected) {
-      return std::unexpected(usage_error("auto-detecting template type: " +
-                                         detected.error().message()));
+      return std::unexpected(
+          usage_error("auto-detecting template type: " + detected.error().message()));
     }
     call.type = *detected;
   }

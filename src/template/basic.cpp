@@ -12,8 +12,7 @@ constexpr std::string_view k_basic_schema = "olm.template.basic";
 
 // A bundle of a basic template names only its image (a `name` is tolerated).
 bool is_image_only(const catalog::Bundle& b) {
-  return !b.image.empty() && b.package.empty() && b.properties.empty() &&
-         b.related_images.empty();
+  return !b.image.empty() && b.package.empty() && b.properties.empty() && b.related_images.empty();
 }
 
 // The earlier form: the whole input is one catalog stream.
@@ -36,7 +35,8 @@ bool is_wrapped(std::string_view input) {
     return true; // the wrapped form's parser reports it
   }
   const Json* schema = json::find_member(**doc, "schema");
-  return schema == nullptr || !schema->is_string() || *schema == k_basic_schema;
+  // Another template's document is not a catalog stream: the wrapped form's parser names it.
+  return schema == nullptr || !schema->is_string() || detect_type(input).has_value();
 }
 
 Result<catalog::DeclarativeConfig> load_template(std::string_view input, bool accept_stream) {
@@ -77,9 +77,8 @@ Result<void> expand_bundles(catalog::DeclarativeConfig& cfg, const RenderBundles
 
 } // namespace
 
-Result<catalog::DeclarativeConfig> render_basic(std::string_view input,
-                                                const RenderBundles& render_bundles,
-                                                bool accept_stream) {
+Result<catalog::DeclarativeConfig>
+render_basic(std::string_view input, const RenderBundles& render_bundles, bool accept_stream) {
   auto cfg = OPM_TRY(load_template(input, accept_stream));
   OPM_TRY(expand_bundles(cfg, render_bundles));
   return cfg;

@@ -48,9 +48,8 @@ Result<Json> wrapped_template(std::string_view input, std::string_view schema) {
     actual = found->get<std::string>();
   }
   if (actual != schema) {
-    return util::fail(Errc::invalid,
-                      fmt::format("template has unknown schema ({}), should be {}",
-                                  util::go_quote(actual), util::go_quote(schema)));
+    return util::fail(Errc::invalid, fmt::format("template has unknown schema ({}), should be {}",
+                                                 util::go_quote(actual), util::go_quote(schema)));
   }
   return std::move(value);
 }

@@ -1,10 +1,11 @@
+#include "util/semver.hpp"
+
 #include "catalog/decode.hpp"
 #include "catalog/property.hpp"
 #include "json/unmarshal.hpp"
 #include "template/detail/common.hpp"
 #include "template/template.hpp"
 #include "util/base64.hpp"
-#include "util/semver.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -38,13 +39,13 @@ struct SemverTemplate {
 // ---- strict decoding (sigs.k8s.io/yaml UnmarshalStrict) -----------------------------------
 
 const json::Field k_entry_fields[] = {{"image", &json::k_string}};
-const json::Type k_entry = json::Type::structure("semver.bundleEntry", "bundleEntry",
-                                                 k_entry_fields);
-const json::Type k_entries = json::Type::container(json::Kind::slice, "[]semver.bundleEntry",
-                                                   k_entry);
+const json::Type k_entry =
+    json::Type::structure("semver.bundleEntry", "bundleEntry", k_entry_fields);
+const json::Type k_entries =
+    json::Type::container(json::Kind::slice, "[]semver.bundleEntry", k_entry);
 const json::Field k_channel_fields[] = {{"bundles", &k_entries}};
-const json::Type k_channel = json::Type::structure("semver.channelBundles", "channelBundles",
-                                                   k_channel_fields);
+const json::Type k_channel =
+    json::Type::structure("semver.channelBundles", "channelBundles", k_channel_fields);
 const json::Field k_template_fields[] = {
     {"schema", &json::k_string},
     {"generateMajorChannels", &json::k_bool},
@@ -54,8 +55,8 @@ const json::Field k_template_fields[] = {
     {"fast", &k_channel},
     {"stable", &k_channel},
 };
-const json::Type k_template = json::Type::structure("semver.SemverTemplateData",
-                                                    "SemverTemplateData", k_template_fields);
+const json::Type k_template =
+    json::Type::structure("semver.SemverTemplateData", "SemverTemplateData", k_template_fields);
 
 // The first member Go's DisallowUnknownFields would refuse, depth first in member order.
 std::optional<std::string> unknown_field(const Json& value, const json::Type& type) {
@@ -95,9 +96,8 @@ bool bool_member(const Json& object, std::string_view name) {
 std::vector<std::string> images_of(const Json& object, std::string_view archetype) {
   std::vector<std::string> images;
   const Json* channel = json::find_member(object, archetype);
-  const Json* bundles = channel != nullptr && channel->is_object()
-                            ? json::find_member(*channel, "bundles")
-                            : nullptr;
+  const Json* bundles =
+      channel != nullptr && channel->is_object() ? json::find_member(*channel, "bundles") : nullptr;
   if (bundles != nullptr && bundles->is_array()) {
     for (const auto& entry : *bundles) {
       images.push_back(entry.is_object() ? string_member(entry, "image") : std::string());
@@ -117,8 +117,8 @@ Result<SemverTemplate> decode_template(std::string_view input) {
   auto unknown = unknown_field(*value, k_template);
   auto mistyped = json::check(*value, k_template);
   if (unknown || mistyped) {
-    auto text = unknown ? fmt::format("json: unknown field {}", util::go_quote(*unknown))
-                        : *mistyped;
+    auto text =
+        unknown ? fmt::format("json: unknown field {}", util::go_quote(*unknown)) : *mistyped;
     return util::fail(Errc::invalid, "error unmarshaling JSON: while decoding JSON: " + text);
   }
   SemverTemplate t;
@@ -177,9 +177,8 @@ struct Collected {
 Result<Versioned> version_of(const catalog::Bundle& b) {
   auto props = catalog::property::parse(b.properties);
   if (!props) {
-    return std::unexpected(
-        std::move(props).error().wrap(fmt::format("parse properties for bundle {}",
-                                                  util::go_quote(b.name))));
+    return std::unexpected(std::move(props).error().wrap(
+        fmt::format("parse properties for bundle {}", util::go_quote(b.name))));
   }
   if (props->packages.size() != 1) {
     return util::fail(Errc::invalid,
@@ -190,9 +189,9 @@ Result<Versioned> version_of(const catalog::Bundle& b) {
   const auto& pkg = props->packages.front();
   auto version = semver::parse(pkg.version);
   if (!version) {
-    return util::fail(Errc::invalid, fmt::format("bundle {} has invalid version {}: {}",
-                                                 util::go_quote(b.name), util::go_quote(pkg.version),
-                                                 version.error().message()));
+    return util::fail(Errc::invalid,
+                      fmt::format("bundle {} has invalid version {}: {}", util::go_quote(b.name),
+                                  util::go_quote(pkg.version), version.error().message()));
   }
   return Versioned{b.name, std::move(*version)};
 }
@@ -218,16 +217,16 @@ Result<void> check_build_metadata(const std::vector<Versioned>& bundles) {
   if (problems.empty()) {
     return {};
   }
-  auto aggregate = problems.size() == 1 ? problems.front()
-                                        : "[" + util::join(problems, ", ") + "]";
+  auto aggregate = problems.size() == 1 ? problems.front() : "[" + util::join(problems, ", ") + "]";
   return util::fail(Errc::invalid, "encountered bundle versions which differ only by build "
                                    "metadata, which cannot be ordered: " +
                                        aggregate);
 }
 
 Result<void> collect_archetype(const std::vector<std::string>& images,
-                               const detail::RenderedRefs& rendered, catalog::DeclarativeConfig& out,
-                               Collected& collected, std::vector<Versioned>& bundles) {
+                               const detail::RenderedRefs& rendered,
+                               catalog::DeclarativeConfig& out, Collected& collected,
+                               std::vector<Versioned>& bundles) {
   std::set<std::string> names;
   for (const auto& image : images) {
     auto found = rendered.find(image);
@@ -423,8 +422,7 @@ Generated generate(const SemverTemplate& t, Collected& collected) {
 }
 
 const json::Type k_icon_bytes = json::Type::scalar(json::Kind::bytes, "[]uint8");
-const json::Field k_icon_fields[] = {{"mediatype", &json::k_string},
-                                     {"base64data", &k_icon_bytes}};
+const json::Field k_icon_fields[] = {{"mediatype", &json::k_string}, {"base64data", &k_icon_bytes}};
 const json::Type k_icon = json::Type::structure("registry.Icon", "Icon", k_icon_fields);
 const json::Type k_icons = json::Type::container(json::Kind::slice, "[]registry.Icon", k_icon);
 
@@ -456,7 +454,8 @@ void add_package_metadata(catalog::DeclarativeConfig& out) {
   }
   const auto& first = icons->front();
   std::string data;
-  if (const Json* b64 = json::find_member(first, "base64data"); b64 != nullptr && b64->is_string()) {
+  if (const Json* b64 = json::find_member(first, "base64data");
+      b64 != nullptr && b64->is_string()) {
     auto decoded = util::base64_decode(b64->get<std::string>());
     if (!decoded) {
       return;

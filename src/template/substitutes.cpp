@@ -124,8 +124,11 @@ Result<catalog::Bundle> substitute_bundle(const catalog::DeclarativeConfig& cfg,
   auto substitute = std::move(rendered->front().bundles.front());
   auto substitute_vr = version_release(substitute);
   if (!substitute_vr) {
-    return std::unexpected(std::move(substitute_vr).error().wrap(fmt::format(
-        "failed to get VersionRelease for substitute bundle {}", util::go_quote(s.name))));
+    return std::unexpected(
+        std::move(substitute_vr)
+            .error()
+            .wrap(fmt::format("failed to get VersionRelease for substitute bundle {}",
+                              util::go_quote(s.name))));
   }
   auto base = std::ranges::find(cfg.bundles, s.base, &catalog::Bundle::name);
   if (base == cfg.bundles.end()) {
@@ -134,8 +137,8 @@ Result<catalog::Bundle> substitute_bundle(const catalog::DeclarativeConfig& cfg,
   }
   auto base_vr = version_release(*base);
   if (!base_vr) {
-    return std::unexpected(std::move(base_vr).error().wrap(fmt::format(
-        "failed to get VersionRelease for base bundle {}", util::go_quote(s.base))));
+    return std::unexpected(std::move(base_vr).error().wrap(
+        fmt::format("failed to get VersionRelease for base bundle {}", util::go_quote(s.base))));
   }
   if (compare(*base_vr, *substitute_vr) >= 0) {
     return util::fail(Errc::invalid, fmt::format("base bundle {} is not less than substitute "
@@ -200,8 +203,8 @@ Result<catalog::DeclarativeConfig> render_substitutes(std::string_view input,
   const Json* entries = json::find_member(*wrapped, "entries");
   auto cfg = detail::load_entries(entries != nullptr ? *entries : Json());
   if (!cfg) {
-    return std::unexpected(std::move(cfg).error().wrap(
-        "render: unable to create declarative config from entries"));
+    return std::unexpected(
+        std::move(cfg).error().wrap("render: unable to create declarative config from entries"));
   }
   OPM_TRY(check_model(*cfg, "render: entries are not valid FBC"));
   std::map<std::string, bool, std::less<>> seen_bases;

@@ -29,9 +29,7 @@ constexpr std::array<std::string_view, 3> k_types{"basic", "semver", "substitute
 
 std::span<const std::string_view> types() { return k_types; }
 
-bool is_type(std::string_view type) {
-  return std::ranges::find(k_types, type) != k_types.end();
-}
+bool is_type(std::string_view type) { return std::ranges::find(k_types, type) != k_types.end(); }
 
 Result<std::string> detect_type(std::string_view input) {
   auto doc = detail::first_document(input);

@@ -36,9 +36,8 @@ Result<catalog::DeclarativeConfig> render(std::string_view type, std::string_vie
 // The basic template, in either form: latest's document of `schema: olm.template.basic` with
 // `entries`, or, when `accept_stream` is set and the first document has another schema, the
 // earlier bare stream of catalog objects whose bundles carry only an image.
-Result<catalog::DeclarativeConfig> render_basic(std::string_view input,
-                                                const RenderBundles& render_bundles,
-                                                bool accept_stream);
+Result<catalog::DeclarativeConfig>
+render_basic(std::string_view input, const RenderBundles& render_bundles, bool accept_stream);
 
 // The semver template (`schema: olm.semver`): channels generated from bundle versions.
 Result<catalog::DeclarativeConfig> render_semver(std::string_view input,
