@@ -47,4 +47,12 @@ Result<catalog::DeclarativeConfig> render_semver(std::string_view input,
 Result<catalog::DeclarativeConfig> render_substitutes(std::string_view input,
                                                       const RenderBundles& render_bundles);
 
+enum class ConvertFormat { json, yaml };
+
+// `opm alpha convert-template basic|substitutes`: one catalog stream turned into a template of
+// `type` ("basic": bundles reduced to their image; "substitutes": kept whole, no
+// substitutions), as upstream prints it: JSON indented by four spaces with HTML characters
+// escaped, or "---" and its YAML; a newline after either.
+Result<std::string> convert(std::string_view fbc, std::string_view type, ConvertFormat format);
+
 } // namespace opm::templates

@@ -117,3 +117,41 @@ fails_with 'rendering template: render: error processing substitution "tpl.v9" -
 sed 's#name: bundles/tpl-v0.2.0#name: bundles/tpl-v0.1.0#' "$T/substitutes.yaml" >older.yaml
 fails_with 'rendering template: render: error processing substitution "tpl.v0.1.1" -> "bundles/tpl-v0.1.0": base bundle "tpl.v0.1.1" is not less than substitute bundle "bundles/tpl-v0.1.0"' \
   older.yaml
+
+# opm alpha convert-template: catalog -> template, then back again.
+IN="$T/convert-input.json"
+run_opm alpha convert-template basic "$IN"
+expect_rc 0
+expect_file out "$T/convert-basic.json"
+run_opm alpha convert-template basic "$IN" -o yaml
+expect_rc 0
+expect_file out "$T/convert-basic.yaml"
+RC=0
+"$OPM" alpha convert-template substitutes - <"$IN" >out 2>err || RC=$?
+expect_rc 0
+expect_file out "$T/convert-substitutes.json"
+run_opm alpha convert-template substitutes "$IN" -o yaml
+expect_rc 0
+expect_file out "$T/convert-substitutes.yaml"
+
+# A substitutes template without substitutions renders back to the catalog it came from.
+mkdir catalog && cp "$IN" catalog/
+run_opm render catalog
+cp out direct.json
+run_opm alpha render-template "$T/convert-substitutes.json"
+expect_rc 0
+expect_file out direct.json
+run_opm alpha render-template "$T/convert-substitutes.yaml"
+expect_rc 0
+expect_file out direct.json
+
+run_opm alpha convert-template basic -o toml "$IN"
+expect_rc 1
+expect_err_line 'DATE invalid --output value "toml", expected (json|yaml)'
+run_opm alpha convert-template basic missing.json
+expect_rc 1
+expect_eq "open failure" 'Error: unable to open input: "missing.json"' "$(head -n 1 err)"
+printf '{"schema": "x"' >bad.json
+run_opm alpha convert-template substitutes bad.json
+expect_rc 1
+err_has 'Error: converting: ' || fail "no converting error: $(cat err)"
