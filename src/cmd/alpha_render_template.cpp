@@ -4,6 +4,7 @@
 #include "cmd/registry_options.hpp"
 #include "graph/mermaid.hpp"
 #include "render/render.hpp"
+#include "template/composite.hpp"
 #include "template/template.hpp"
 #include "util/fs.hpp"
 #include "util/strings.hpp"
@@ -152,6 +153,84 @@ Result<void> run_render_template(Context& ctx, const RenderTemplateFlags& flags)
   return {};
 }
 
+struct CompositeFlags {
+  std::string output = "json";
+  bool validate = true;
+  std::string composite_file = "catalog/config.yaml";
+  std::string catalog_file = "catalogs.yaml";
+};
+
+Error fatal(std::string message) { return Error(Errc::invalid, std::move(message)); }
+
+// v1.26.5 fetched http(s) catalog configurations; only local files are read here.
+Result<std::string> read_catalog_config(const std::string& file) {
+  if (file.starts_with("http://") || file.starts_with("https://")) {
+    return std::unexpected(
+        fatal(fmt::format("fetching remote catalog config file {}: remote files are not supported",
+                          util::go_quote(file))));
+  }
+  auto text = util::read_file(file);
+  if (!text) {
+    return std::unexpected(fatal(fmt::format("opening catalog config file {}: {}",
+                                             util::go_quote(file), text.error().message())));
+  }
+  return text;
+}
+
+Result<void> run_composite(Context& ctx, const CompositeFlags& flags) {
+  auto catalog_text = OPM_TRY(read_catalog_config(flags.catalog_file));
+  auto catalogs = OPM_TRY(templates::read_catalog_config(catalog_text));
+  templates::CompositeOptions options;
+  options.validate = flags.validate;
+  if (flags.output == "yaml") {
+    options.output = catalog::Format::yaml;
+  }
+  render::Options render_options;
+  ImageRendering rendering;
+  if (auto ok = render_images_with_registry(ctx, render_options, rendering); !ok) {
+    return std::unexpected(fatal("creating containerd registry: " + ok.error().message()));
+  }
+  options.render_bundles = [&render_options](const std::vector<std::string>& refs) {
+    return render::render_each(refs, render_options);
+  };
+  auto text = util::read_file(flags.composite_file);
+  if (!text) {
+    return std::unexpected(
+        fatal(fmt::format("opening composite config file {}: {}",
+                          util::go_quote(flags.composite_file), text.error().message())));
+  }
+  if (flags.output != "json" && flags.output != "yaml") {
+    // v1.26.5 checks the format only when a builder writes.
+    options.output = catalog::Format::json;
+  }
+  return templates::render_composite(catalogs, *text, flags.composite_file, options);
+}
+
+// v1.26.5's `render-template composite`, kept out of latest's help.
+void add_composite(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto flags = std::make_shared<CompositeFlags>();
+  auto* sub = add_command(parent, ctx,
+                          {.use = "composite",
+                           .short_text = "Generate file-based catalogs from a catalog "
+                                         "configuration file \nand a 'composite template' file",
+                           .long_text = "Generate file-based catalogs from a catalog "
+                                        "configuration file \nand a 'composite template' file",
+                           .args = Args::maximum(0),
+                           .hidden = true});
+  sub->add_option("-o,--output", flags->output, "Output format (json|yaml)");
+  sub->add_flag("--validate", flags->validate,
+                "whether or not the created FBC should be validated (i.e 'opm validate')");
+  sub->add_option("-c,--composite-config", flags->composite_file,
+                  "File to use as the composite configuration file");
+  sub->add_option("-f,--catalog-config", flags->catalog_file,
+                  "File to use as the catalog configuration file");
+  sub->callback([&ctx, &chosen, flags, sub] {
+    chosen.command = sub;
+    chosen.style = FatalStyle::go_log;
+    chosen.run = [&ctx, flags]() { return run_composite(ctx, *flags); };
+  });
+}
+
 } // namespace
 
 void add_alpha_render_template(CLI::App& parent, Context& ctx, Action& chosen) {
@@ -169,8 +248,12 @@ void add_alpha_render_template(CLI::App& parent, Context& ctx, Action& chosen) {
                                       bundle::migrations_help());
   ctx.meta.make_persistent(output);
   ctx.meta.make_persistent(migrate);
+  add_composite(*sub, ctx, chosen);
 
   sub->callback([&ctx, &chosen, flags, sub] {
+    if (!sub->get_subcommands().empty()) {
+      return; // `composite` chose its own action
+    }
     chosen.command = sub;
     chosen.style = FatalStyle::go_log;
     chosen.run = [&ctx, flags]() { return run_render_template(ctx, *flags); };
