@@ -4,6 +4,8 @@
 #include "template/detail/common.hpp"
 #include "template/template.hpp"
 
+#include <map>
+
 namespace opm::templates {
 
 namespace {
@@ -64,11 +66,17 @@ Result<void> expand_bundles(catalog::DeclarativeConfig& cfg, const RenderBundles
   if (valid < cfg.bundles.size()) {
     return util::fail(Errc::invalid, "unexpected fields present in basic template bundle");
   }
+  std::map<std::string_view, std::size_t> uses;
+  for (const auto& ref : refs) {
+    ++uses[ref];
+  }
   std::vector<catalog::Bundle> out;
   out.reserve(refs.size());
   for (const auto& ref : refs) {
-    for (const auto& b : rendered.at(ref).bundles) {
-      out.push_back(b);
+    auto& bundles = rendered.at(ref).bundles;
+    bool last_use = --uses[ref] == 0; // bundles are large: move them out the last time
+    for (auto& b : bundles) {
+      out.push_back(last_use ? std::move(b) : b);
     }
   }
   cfg.bundles = std::move(out);

@@ -10,6 +10,9 @@
 
 #include <fmt/format.h>
 
+#include <spawn.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -19,9 +22,6 @@
 #include <sstream>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <unistd.h>
-
-#include <spawn.h>
 
 extern char** environ;
 
@@ -112,8 +112,7 @@ struct BuilderConfig {
 };
 
 // The builder's config, strictly: unknown members are errors.
-Result<BuilderConfig> read_builder_config(const Component& c, std::string_view kind,
-                                          bool custom) {
+Result<BuilderConfig> read_builder_config(const Component& c, std::string_view kind, bool custom) {
   static const json::Type k_strings =
       json::Type::container(json::Kind::slice, "[]string", json::k_string);
   static const json::Field k_file_fields[] = {{"input", &json::k_string},
@@ -128,8 +127,8 @@ Result<BuilderConfig> read_builder_config(const Component& c, std::string_view k
   std::optional<std::string> problem;
   if (c.config.is_object()) {
     for (const auto& [key, value] : c.config.items()) {
-      if (std::ranges::none_of(type.fields,
-                               [&](const json::Field& f) { return json::key_matches(key, f.json); })) {
+      if (std::ranges::none_of(
+              type.fields, [&](const json::Field& f) { return json::key_matches(key, f.json); })) {
         problem = fmt::format("json: unknown field {}", util::go_quote(key));
         break;
       }
@@ -198,10 +197,10 @@ Result<std::string> run_command(const std::string& exe, const std::vector<std::s
                       fmt::format("running command {}: {}", util::go_quote(shown), why));
   };
   if (::access(exe.c_str(), X_OK) != 0) {
-    return fail_run(exe.find('/') == std::string::npos
-                        ? fmt::format("exec: {}: executable file not found in $PATH",
-                                      util::go_quote(exe))
-                        : fmt::format("fork/exec {}: {}", exe, util::errno_text(errno)));
+    return fail_run(
+        exe.find('/') == std::string::npos
+            ? fmt::format("exec: {}: executable file not found in $PATH", util::go_quote(exe))
+            : fmt::format("fork/exec {}: {}", exe, util::errno_text(errno)));
   }
   std::array<int, 2> pipe_fds{};
   if (::pipe(pipe_fds.data()) != 0) {
@@ -270,19 +269,21 @@ Result<catalog::DeclarativeConfig> build_config(const Component& c, const Catalo
     auto cfg = OPM_TRY(read_builder_config(c, "custom", true));
     output = cfg.output;
     auto exe = look_path(cfg.command);
-    auto shown = util::join([&] {
-      std::vector<std::string> parts{exe};
-      parts.insert(parts.end(), cfg.args.begin(), cfg.args.end());
-      return parts;
-    }(), " ");
+    auto shown = util::join(
+        [&] {
+          std::vector<std::string> parts{exe};
+          parts.insert(parts.end(), cfg.args.begin(), cfg.args.end());
+          return parts;
+        }(),
+        " ");
     auto out = OPM_TRY(run_command(exe, cfg.args, catalog.working_dir, shown));
     auto loaded = load_stream(out);
     if (!loaded) {
       std::vector<std::string> parts{cfg.command};
       parts.insert(parts.end(), cfg.args.begin(), cfg.args.end());
-      return util::fail(Errc::invalid, fmt::format("error parsing custom command output: {}, {}",
-                                                   util::join(parts, "'"),
-                                                   loaded.error().message()));
+      return util::fail(Errc::invalid,
+                        fmt::format("error parsing custom command output: {}, {}",
+                                    util::join(parts, "'"), loaded.error().message()));
     }
     return loaded;
   }
@@ -290,8 +291,8 @@ Result<catalog::DeclarativeConfig> build_config(const Component& c, const Catalo
   auto cfg = OPM_TRY(read_builder_config(c, kind, false));
   output = cfg.output;
   if (kind == "raw") {
-    auto text = OPM_TRY(read_input(cfg.input, fmt::format("error reading raw input file: {}, ",
-                                                          cfg.input)));
+    auto text = OPM_TRY(
+        read_input(cfg.input, fmt::format("error reading raw input file: {}, ", cfg.input)));
     auto loaded = load_stream(text);
     if (!loaded) {
       return util::fail(Errc::invalid, fmt::format("error parsing raw input file: {}, {}",
@@ -314,10 +315,10 @@ Result<void> write_output(const catalog::DeclarativeConfig& cfg, const std::stri
   std::error_code ec;
   fs::create_directories(fs::path(path).parent_path(), ec);
   if (ec) {
-    return util::fail(Errc::invalid, fmt::format("creating output directory {}: mkdir {}: {}",
-                                                 util::go_quote(path),
-                                                 fs::path(path).parent_path().string(),
-                                                 ec.message()));
+    return util::fail(Errc::invalid,
+                      fmt::format("creating output directory {}: mkdir {}: {}",
+                                  util::go_quote(path), fs::path(path).parent_path().string(),
+                                  ec.message()));
   }
   std::ostringstream text;
   catalog::write(cfg, format, text);
