@@ -155,3 +155,11 @@ printf '{"schema": "x"' >bad.json
 run_opm alpha convert-template substitutes bad.json
 expect_rc 1
 err_has 'Error: converting: ' || fail "no converting error: $(cat err)"
+
+# Both generate flags false: minor channels, as latest upstream (v1.26.5 crashes).
+printf 'schema: olm.semver\ngenerateMinorChannels: false\nstable:\n  bundles:\n  - image: bundles/tpl-v0.1.0\n' >nogen.yaml
+run_opm alpha render-template nogen.yaml -o yaml
+expect_rc 0
+out_has 'defaultChannel: stable-v0.1' || fail "no minor default channel: $(head -n 5 out)"
+
+exit 0

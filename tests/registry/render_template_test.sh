@@ -40,6 +40,11 @@ mkdir "$WORK/rt"
 expect_ok "converted template renders" alpha render-template --use-http "$WORK/rt/template.json"
 check "round trip gives the same catalog" cmp -s "$WORK/out" "$WORK/basic.json"
 
+expect_ok "--migrate-level" alpha render-template --use-http "$WORK/basic.yaml" \
+  --migrate-level bundle-object-to-csv-metadata -o yaml
+check "csv metadata in each bundle" test "$(grep -c 'type: olm.csv.metadata' "$WORK/out")" = 2
+check "no bundle objects left" test "$(grep -c 'type: olm.bundle.object' "$WORK/out")" = 0
+
 cat > "$WORK/semver.yaml" <<EOF
 schema: olm.semver
 stable:

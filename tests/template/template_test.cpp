@@ -1,6 +1,5 @@
-#include "template/template.hpp"
-
 #include "support/catalog_builders.hpp"
+#include "template/template.hpp"
 
 #include <doctest/doctest.h>
 
