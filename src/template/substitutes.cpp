@@ -42,6 +42,38 @@ int compare(const VersionRelease& a, const VersionRelease& b) {
   return (a.release.size() > b.release.size()) - (a.release.size() < b.release.size());
 }
 
+bool has_substitutes_for(const Json& annotations) {
+  if (!annotations.is_object()) {
+    return false;
+  }
+  auto found = annotations.find("olm.substitutesFor");
+  return found != annotations.end() && found->is_string() && !found->get<std::string>().empty();
+}
+
+// Bundles that encode their release in the version's build metadata name what they substitute
+// for in their CSV's olm.substitutesFor annotation.
+bool uses_legacy_release(const catalog::Bundle& b) {
+  if (!b.csv_json().empty()) {
+    auto csv = Json::parse(b.csv_json(), nullptr, false);
+    if (!csv.is_discarded()) {
+      const Json* metadata = csv.is_object() ? json::find_member(csv, "metadata") : nullptr;
+      const Json* annotations = metadata != nullptr && metadata->is_object()
+                                    ? json::find_member(*metadata, "annotations")
+                                    : nullptr;
+      return annotations != nullptr && has_substitutes_for(*annotations);
+    }
+  }
+  for (const auto& p : b.properties) {
+    if (p.type == catalog::k_prop_csv_metadata && p.value.is_object()) {
+      const Json* annotations = json::find_member(p.value, "annotations");
+      if (annotations != nullptr && has_substitutes_for(*annotations)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 Result<VersionRelease> version_release(const catalog::Bundle& b) {
   auto props = OPM_TRY(catalog::property::parse(b.properties));
   if (props.packages.size() > 1) {
@@ -67,6 +99,16 @@ Result<VersionRelease> version_release(const catalog::Bundle& b) {
                                   "{}",
                                   util::go_quote(pkg.release), util::go_quote(b.name),
                                   release.error().message()));
+  }
+  if (release->empty() && !version->build.empty() && uses_legacy_release(b)) {
+    auto legacy = catalog::model::parse_release(util::join(version->build, "."));
+    if (!legacy) {
+      return util::fail(Errc::invalid,
+                        fmt::format("unable to convert build metadata to release for bundle {}: {}",
+                                    util::go_quote(b.name), legacy.error().message()));
+    }
+    version->build.clear();
+    return VersionRelease{std::move(*version), std::move(*legacy)};
   }
   return VersionRelease{std::move(*version), std::move(*release)};
 }
