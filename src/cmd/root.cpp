@@ -31,8 +31,11 @@ constexpr CommandEntry k_commands[] = {
 };
 
 // Rows are added here as alpha subcommands are written, e.g. {"list", add_alpha_list}.
-constexpr std::array<CommandEntry, 2> k_alpha_commands{
-    {{"list", add_alpha_list}, {"render-graph", add_alpha_render_graph}}};
+constexpr std::array<CommandEntry, 4> k_alpha_commands{
+    {{"convert-template", add_alpha_convert_template},
+     {"list", add_alpha_list},
+     {"render-graph", add_alpha_render_graph},
+     {"render-template", add_alpha_render_template}}};
 } // namespace
 
 std::span<const CommandEntry> commands() { return k_commands; }

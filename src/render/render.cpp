@@ -129,8 +129,8 @@ void normalize_for_output(catalog::DeclarativeConfig& cfg) {
   }
 }
 
-Result<catalog::DeclarativeConfig> render(const std::vector<std::string>& refs,
-                                          const Options& options) {
+Result<std::vector<catalog::DeclarativeConfig>> render_each(const std::vector<std::string>& refs,
+                                                            const Options& options) {
   std::vector<std::optional<Result<catalog::DeclarativeConfig>>> rendered(refs.size());
   bool show_progress = options.progress && refs.size() > 1;
   std::mutex progress_mutex;
@@ -148,13 +148,24 @@ Result<catalog::DeclarativeConfig> render(const std::vector<std::string>& refs,
   if (show_progress) {
     options.progress(refs.size(), refs.size());
   }
-  catalog::DeclarativeConfig all;
+  std::vector<catalog::DeclarativeConfig> all;
+  all.reserve(refs.size());
   for (auto& slot : rendered) {
     // Every reference before the first failure was rendered.
     if (!*slot) {
       return std::unexpected(std::move(*slot).error());
     }
-    all.merge(std::move(**slot));
+    all.push_back(std::move(**slot));
+  }
+  return all;
+}
+
+Result<catalog::DeclarativeConfig> render(const std::vector<std::string>& refs,
+                                          const Options& options) {
+  auto each = OPM_TRY(render_each(refs, options));
+  catalog::DeclarativeConfig all;
+  for (auto& cfg : each) {
+    all.merge(std::move(cfg));
   }
   return all;
 }

@@ -45,6 +45,10 @@ struct Options {
 Result<catalog::DeclarativeConfig> render(const std::vector<std::string>& refs,
                                           const Options& options = {});
 
+// The same, keeping each reference's config apart (in argument order) instead of merging them.
+Result<std::vector<catalog::DeclarativeConfig>> render_each(const std::vector<std::string>& refs,
+                                                            const Options& options = {});
+
 // A SQLite index database read as FBC (sqlite::read_file) and checked as upstream checks the
 // model it builds from one: a catalog that breaks a model rule fails with the "invalid index:"
 // tree.

@@ -20,6 +20,11 @@ check_help generate_help.txt generate
 check_help generate_help.txt generate --help
 check_help version_help.txt version --help
 check_help completion_help.txt completion
+# alpha is hidden from the root, not its own subcommands.
+check_help alpha_help.txt alpha --help
+check_help alpha_render_template_help.txt alpha render-template --help
+check_help alpha_convert_template_help.txt alpha convert-template
+check_help alpha_convert_template_substitutes_help.txt alpha convert-template substitutes -h
 
 # The root lists visible commands sorted by name, alpha only with HELP_ALPHA=true.
 run_opm --help

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "catalog/declcfg.hpp"
+#include "json/value.hpp"
+#include "template/template.hpp"
+#include "util/error.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opm::templates::detail {
+
+// The first YAML or JSON document of a template, as apimachinery's YAMLOrJSONDecoder reads
+// it; nullopt when there is none (upstream's "EOF").
+Result<std::optional<Json>> first_document(std::string_view input);
+
+// Latest's template wrapper: the first document, which must have `schema` equal to
+// `schema`, with upstream's "decoding template schema: ...", "unmarshalling template: ..."
+// and "template has unknown schema (...)" errors.
+Result<Json> wrapped_template(std::string_view input, std::string_view schema);
+
+// A template's `entries` loaded as catalog objects, the way upstream's declcfg.LoadSlice
+// loads metas that went through a generic map: keys sorted and numbers turned to float64.
+Result<catalog::DeclarativeConfig> load_entries(const Json& entries);
+
+// Each distinct reference rendered once (in one batch, in order of first appearance).
+using RenderedRefs = std::map<std::string, catalog::DeclarativeConfig, std::less<>>;
+Result<RenderedRefs> render_distinct(const std::vector<std::string>& refs,
+                                     const RenderBundles& render_bundles);
+
+// Drops an error's file location: templates are read as one stream, as upstream reports.
+Error without_location(Error error);
+
+} // namespace opm::templates::detail

@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# opm alpha render-template: basic, semver and substitutes templates over bundle
+# directories, the type named or detected from the schema, file or standard input, json,
+# yaml and mermaid output, and upstream's errors (cobra style: "Error: ..." plus usage).
+source "$OPM_TESTS/cli/lib/common.bash"
+T="$OPM_TESTS/data/templates"
+ln -s "$T/bundles" bundles
+
+run_opm alpha render-template "$T/basic.yaml"
+expect_rc 0
+expect_file out "$T/basic.json"
+
+run_opm alpha render-template basic "$T/basic.yaml" -o yaml
+expect_rc 0
+expect_file out "$T/basic.out.yaml"
+
+# The earlier bare stream is accepted when the type is named, from a file or stdin.
+run_opm alpha render-template basic "$T/basic-stream.yaml" -o yaml
+expect_rc 0
+expect_file out "$T/basic.out.yaml"
+RC=0
+"$OPM" alpha render-template basic -o yaml <"$T/basic-stream.yaml" >out 2>err || RC=$?
+expect_rc 0
+expect_file out "$T/basic.out.yaml"
+
+run_opm alpha render-template "$T/semver.yaml" -o yaml
+expect_rc 0
+expect_file out "$T/semver.out.yaml"
+
+run_opm alpha render-template semver "$T/semver.yaml" --output mermaid
+expect_rc 0
+expect_file out "$T/semver.mermaid"
+
+RC=0
+"$OPM" alpha render-template -o yaml <"$T/substitutes.yaml" >out 2>err || RC=$?
+expect_rc 0
+expect_file out "$T/substitutes.out.yaml"
+
+# Errors: the first line of stderr, then the usage block.
+fails_with() { # MESSAGE ARGS... (stdin from $STDIN, /dev/null when unset)
+  local want=$1
+  shift
+  RC=0
+  "$OPM" alpha render-template "$@" <"${STDIN:-/dev/null}" >out 2>err || RC=$?
+  expect_rc 1
+  expect_eq "$*" "Error: $want" "$(head -n 1 err)"
+  grep -q '^  opm alpha render-template \[TYPE\] \[FILE\] \[flags\]$' err ||
+    fail "no usage after: $want"
+  if [ -s out ]; then fail "unexpected stdout for: $want"; fi
+}
+
+fails_with 'invalid template type "nope", must be one of: [basic semver substitutes]' nope x
+fails_with 'unable to open "missing.yaml": open missing.yaml: no such file or directory' \
+  missing.yaml
+fails_with 'invalid --output value "toml", expected (json|yaml|mermaid)' "$T/basic.yaml" -o toml
+fails_with 'auto-detecting template type: decoding template input: EOF'
+printf 'foo: bar\n' >noschema.yaml
+fails_with "auto-detecting template type: template input missing required 'schema' field" \
+  noschema.yaml
+printf 'schema: olm.package\nname: x\n' >package.yaml
+fails_with 'auto-detecting template type: unknown template schema: olm.package' package.yaml
+fails_with 'rendering template: decoding template schema: EOF' basic
+fails_with 'unknown migration level "nope"' --migrate-level nope "$T/basic.yaml"
+
+cat >fields.yaml <<'EOF'
+schema: olm.template.basic
+entries:
+- schema: olm.bundle
+  image: bundles/tpl-v0.1.0
+- schema: olm.bundle
+  image: bundles/tpl-v0.2.0
+  package: tpl
+EOF
+fails_with 'rendering template: unexpected fields present in basic template bundle' fields.yaml
+
+mkdir -p broken/manifests broken/metadata
+printf 'apiVersion: v1\nkind: ConfigMap\n' >broken/manifests/cm.yaml
+printf 'schema: olm.template.basic\nentries:\n- {schema: olm.bundle, image: bundles/tpl-v0.1.0}\n- {schema: olm.bundle, image: broken}\n' >broken.yaml
+fails_with 'rendering template: render reference "broken": no csv in bundle' broken.yaml
+
+printf 'schema: olm.template.basic\nentries:\n- {image: x}\n' >noentryschema.yaml
+# Latest quotes the object with its trailing newline.
+fails_with "rendering template: object '{\"image\":\"x\"}" noentryschema.yaml
+expect_eq "second line" "' is missing root schema field" "$(sed -n 2p err)"
+
+# YAML 1.1: a bare y is a boolean.
+printf 'schema: olm.template.basic\nentries:\n- {schema: olm.package, name: y}\n' >yes.yaml
+fails_with 'rendering template: expected value for key "name" to be a string, got true: true' \
+  yes.yaml
+
+fails_with 'rendering template: template has unknown schema ("olm.semver"), should be "olm.template.basic"' \
+  basic "$T/semver.yaml"
+
+printf 'schema: olm.semver\nfoo: 1\n' >unknown.yaml
+fails_with 'rendering template: render: unable to read file: error unmarshaling JSON: while decoding JSON: json: unknown field "foo"' \
+  semver unknown.yaml
+printf 'schema: olm.semver\n' >empty-semver.yaml
+fails_with 'rendering template: render: no bundles specified or no bundles could be rendered' \
+  empty-semver.yaml
+printf 'schema: olm.semver\ngenerateMinorChannels: false\ngenerateMajorChannels: true\ndefaultChannelTypePreference: minor\n' >pref.yaml
+fails_with "rendering template: render: unable to read file: schema attribute mismatch: DefaultChannelTypePreference set to 'minor' doesn't make sense if not generating minor-version channels" \
+  pref.yaml
+printf 'schema: olm.semver\ndefaultChannelTypePreference: patch\n' >badpref.yaml
+RC=0
+"$OPM" alpha render-template badpref.yaml >out 2>err || RC=$?
+expect_rc 1
+expect_eq "unknown preference" \
+  "$(printf '%s\n%s' 'Error: rendering template: render: unable to read file: unknown DefaultChannelTypePreference: "patch"' "Valid values are 'major' or 'minor'")" \
+  "$(head -n 2 err)"
+printf 'schema: olm.semver\nstable:\n  bundles:\n  - image: bundles/tpl-v0.1.0\n  - image: bundles/tpl-v0.1.0\n' >dup.yaml
+fails_with 'rendering template: render: unable to post-process bundle info: duplicate bundle name "tpl.v0.1.0"' \
+  dup.yaml
+
+sed 's/base: tpl.v0.1.1/base: tpl.v9/' "$T/substitutes.yaml" >nobase.yaml
+fails_with 'rendering template: render: error processing substitution "tpl.v9" -> "bundles/tpl-v0.2.0": base bundle "tpl.v9" does not exist in catalog' \
+  nobase.yaml
+sed 's#name: bundles/tpl-v0.2.0#name: bundles/tpl-v0.1.0#' "$T/substitutes.yaml" >older.yaml
+fails_with 'rendering template: render: error processing substitution "tpl.v0.1.1" -> "bundles/tpl-v0.1.0": base bundle "tpl.v0.1.1" is not less than substitute bundle "bundles/tpl-v0.1.0"' \
+  older.yaml
+
+# opm alpha convert-template: catalog -> template, then back again.
+IN="$T/convert-input.json"
+run_opm alpha convert-template basic "$IN"
+expect_rc 0
+expect_file out "$T/convert-basic.json"
+run_opm alpha convert-template basic "$IN" -o yaml
+expect_rc 0
+expect_file out "$T/convert-basic.yaml"
+RC=0
+"$OPM" alpha convert-template substitutes - <"$IN" >out 2>err || RC=$?
+expect_rc 0
+expect_file out "$T/convert-substitutes.json"
+run_opm alpha convert-template substitutes "$IN" -o yaml
+expect_rc 0
+expect_file out "$T/convert-substitutes.yaml"
+
+# A substitutes template without substitutions renders back to the catalog it came from.
+mkdir catalog && cp "$IN" catalog/
+run_opm render catalog
+cp out direct.json
+run_opm alpha render-template "$T/convert-substitutes.json"
+expect_rc 0
+expect_file out direct.json
+run_opm alpha render-template "$T/convert-substitutes.yaml"
+expect_rc 0
+expect_file out direct.json
+
+run_opm alpha convert-template basic -o toml "$IN"
+expect_rc 1
+expect_err_line 'DATE invalid --output value "toml", expected (json|yaml)'
+run_opm alpha convert-template basic missing.json
+expect_rc 1
+expect_eq "open failure" 'Error: unable to open input: "missing.json"' "$(head -n 1 err)"
+printf '{"schema": "x"' >bad.json
+run_opm alpha convert-template substitutes bad.json
+expect_rc 1
+err_has 'Error: converting: ' || fail "no converting error: $(cat err)"
+
+# Both generate flags false: minor channels, as latest upstream (v1.26.5 crashes).
+printf 'schema: olm.semver\ngenerateMinorChannels: false\nstable:\n  bundles:\n  - image: bundles/tpl-v0.1.0\n' >nogen.yaml
+run_opm alpha render-template nogen.yaml -o yaml
+expect_rc 0
+out_has 'defaultChannel: stable-v0.1' || fail "no minor default channel: $(head -n 5 out)"
+
+exit 0

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# opm alpha render-template over bundle images in a registry: a basic and a semver template
+# render each image as `opm render` does; a basic template converted back from the rendered
+# catalog renders the same catalog again; a missing image is reported with its reference;
+# an OCI layout is accepted as a bundle reference.
+source "$(dirname "$0")/harness.sh"
+
+start_registry plain
+R=http://$REG
+PKG_LABEL=operators.operatorframework.io.bundle.package.v1
+BUNDLES=$OPM_TESTS/data/templates/bundles
+for v in 0.1.0 0.1.1 0.2.0; do
+  push_image "$R" tpl/bundle "v$v" --files "$BUNDLES/tpl-v$v" --label "$PKG_LABEL=tpl" > /dev/null
+done
+img() { echo "$REG/tpl/bundle:v$1"; }
+
+cat > "$WORK/basic.yaml" <<EOF
+schema: olm.template.basic
+entries:
+- {schema: olm.package, name: tpl, defaultChannel: stable}
+- schema: olm.channel
+  package: tpl
+  name: stable
+  entries:
+  - {name: tpl.v0.1.0}
+  - {name: tpl.v0.2.0, replaces: tpl.v0.1.0}
+- {schema: olm.bundle, image: $(img 0.1.0)}
+- {schema: olm.bundle, image: $(img 0.2.0)}
+EOF
+expect_ok "basic template of images" alpha render-template --use-http "$WORK/basic.yaml"
+cp "$WORK/out" "$WORK/basic.json"
+"$OPM" render --use-http "$(img 0.1.0)" "$(img 0.2.0)" > "$WORK/bundles.json"
+check "bundles rendered as opm render renders them" \
+  cmp -s <(grep -A100000 -m1 '"schema": "olm.bundle"' "$WORK/basic.json" | sed 1d) \
+  <(grep -A100000 -m1 '"schema": "olm.bundle"' "$WORK/bundles.json" | sed 1d)
+
+# Round trip: the rendered catalog, converted to a basic template, renders the same.
+mkdir "$WORK/rt"
+"$OPM" alpha convert-template basic "$WORK/basic.json" > "$WORK/rt/template.json"
+expect_ok "converted template renders" alpha render-template --use-http "$WORK/rt/template.json"
+check "round trip gives the same catalog" cmp -s "$WORK/out" "$WORK/basic.json"
+
+expect_ok "--migrate-level" alpha render-template --use-http "$WORK/basic.yaml" \
+  --migrate-level bundle-object-to-csv-metadata -o yaml
+check "csv metadata in each bundle" test "$(grep -c 'type: olm.csv.metadata' "$WORK/out")" = 2
+check "no bundle objects left" test "$(grep -c 'type: olm.bundle.object' "$WORK/out")" = 0
+
+cat > "$WORK/semver.yaml" <<EOF
+schema: olm.semver
+stable:
+  bundles:
+  - image: $(img 0.2.0)
+  - image: $(img 0.1.0)
+  - image: $(img 0.1.1)
+EOF
+expect_ok "semver template of images" alpha render-template --use-http "$WORK/semver.yaml" -o yaml
+check "default channel is the newest minor" out_has "defaultChannel: stable-v0.2"
+check "the newest bundle's description" out_has "description: Tpl operator at 0.2.0"
+check "the image is the reference" out_has "image: $(img 0.1.1)"
+
+sed "s#$(img 0.2.0)#$REG/tpl/bundle:nothere#" "$WORK/basic.yaml" > "$WORK/missing.yaml"
+expect_fail "a missing image" \
+  "Error: rendering template: render reference \"$REG/tpl/bundle:nothere\": failed to pull image \"$REG/tpl/bundle:nothere\"" \
+  alpha render-template --use-http "$WORK/missing.yaml"
+
+L=$WORK/layout
+"${IMAGETOOL[@]}" layout "$L" v1 --files "$BUNDLES/tpl-v0.1.1" --label "$PKG_LABEL=tpl" > /dev/null
+printf 'schema: olm.template.basic\nentries:\n- {schema: olm.bundle, image: "oci:%s:v1"}\n' "$L" \
+  > "$WORK/oci.yaml"
+expect_ok "an oci layout in a basic template" alpha render-template "$WORK/oci.yaml" -o yaml
+check "the layout names the bundle" out_has "image: oci:$L:v1"
+check "no unpack directory left" tmp_empty
+
+finish
