@@ -16,6 +16,10 @@ namespace opm::registry {
 
 namespace fs = std::filesystem;
 
+namespace {
+constexpr int k_max_index_depth = 4;
+} // namespace
+
 Result<PulledImage> RemoteSource::pull(std::string_view text, bool with_layers, PullSource& used) {
   auto ref = OPM_TRY(parse_canonical(text));
   const auto* c = OPM_TRY(conf());
@@ -61,7 +65,13 @@ Result<PulledImage> RemoteSource::pull_from(std::string_view text, const PullSou
   image.digest = top.descriptor.digest;
   image.media_type = top.descriptor.media_type;
   image.image_digest = top.descriptor.digest;
-  if (manifest.kind == ManifestKind::index) {
+  // An index may list another index (a nested index); a few levels are followed.
+  for (int depth = 0; manifest.kind == ManifestKind::index; ++depth) {
+    if (depth == k_max_index_depth) {
+      return util::fail(Errc::invalid, fmt::format("image index {} nests indexes more than {} "
+                                                   "levels deep",
+                                                   image.digest, k_max_index_depth));
+    }
     auto child = OPM_TRY(platform_child(manifest, m_options.platform));
     manifest = OPM_TRY(child_manifest(at, child));
     image.image_digest = child.digest;
@@ -111,12 +121,7 @@ Result<Manifest> RemoteSource::child_manifest(const Target& at, Descriptor child
       child.media_type = got.descriptor.media_type;
     }
   }
-  auto manifest = OPM_TRY(parse_manifest(body, child.media_type));
-  if (manifest.kind != ManifestKind::image) {
-    return util::fail(Errc::invalid,
-                      fmt::format("index entry {} is not an image manifest", child.digest));
-  }
-  return manifest;
+  return parse_manifest(body, child.media_type);
 }
 
 Result<void> RemoteSource::fetch_blobs(const Target& at, const Manifest& manifest, bool with_layers,

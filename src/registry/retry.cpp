@@ -55,6 +55,21 @@ RetryTransport::RetryTransport(std::unique_ptr<Transport> inner, const RetryPoli
                                const Log& log)
     : m_inner(std::move(inner)), m_policy(policy), m_log(log) {}
 
+// A registry that asks to be left alone for longer than we wait in all is given up on at
+// once, with what it asked, rather than after a long silence.
+Response RetryTransport::asked_too_long(Response r, std::chrono::milliseconds asked,
+                                        int attempt) const {
+  using std::chrono::seconds;
+  r.transport_error = fmt::format(
+      "the registry answered {} and asked to wait {} s before trying again; giving up, as "
+      "opm waits at most {} s for a registry",
+      r.status, std::chrono::duration_cast<seconds>(asked).count(),
+      std::chrono::duration_cast<seconds>(m_policy.max_retry_after).count());
+  r.status = 0;
+  r.attempts = attempt;
+  return r;
+}
+
 std::optional<Response> RetryTransport::over_budget(const std::string& host) {
   std::lock_guard lock(m_mutex);
   int failures = m_failures[host];
@@ -82,6 +97,7 @@ Response RetryTransport::send(const Request& original) {
   Request request = original;
   auto delay = m_policy.initial_delay;
   thread_local std::mt19937 rng(std::random_device{}());
+  std::chrono::milliseconds asked_total{0}; // what Retry-After headers asked for so far
   for (int attempt = 1;; ++attempt) {
     if (auto refused = over_budget(host)) {
       return *refused;
@@ -100,7 +116,11 @@ Response RetryTransport::send(const Request& original) {
     }
     std::chrono::milliseconds wait = delay;
     if (auto after = retry_after(r)) {
-      wait = std::min(*after, m_policy.max_retry_after);
+      asked_total += *after;
+      if (asked_total > m_policy.max_retry_after) {
+        return asked_too_long(std::move(r), *after, attempt);
+      }
+      wait = *after;
     } else {
       std::uniform_real_distribution<double> jitter(0.9, 1.1);
       wait = std::chrono::milliseconds(

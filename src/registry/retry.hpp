@@ -3,6 +3,7 @@
 #include "registry/http.hpp"
 #include "registry/options.hpp"
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -27,6 +28,7 @@ private:
   // Whether `host` still may be tried; counts the outcome of one attempt.
   std::optional<Response> over_budget(const std::string& host);
   void count(const std::string& host, const Response& r, bool retry);
+  Response asked_too_long(Response r, std::chrono::milliseconds asked, int attempt) const;
 
   std::unique_ptr<Transport> m_inner;
   const RetryPolicy& m_policy;

@@ -1,5 +1,7 @@
 #include "registry/transport_layers.hpp"
 
+#include <fmt/format.h>
+
 namespace opm::registry {
 
 namespace {
@@ -7,6 +9,8 @@ namespace {
 bool is_redirect(long status) {
   return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
 }
+
+constexpr int k_max_redirects = 10;
 
 } // namespace
 
@@ -18,8 +22,14 @@ Response RedirectTransport::send(const Request& original) {
   auto origin = parse_url(request.url);
   for (int hop = 0;; ++hop) {
     Response r = m_inner->send(request);
-    if (!is_redirect(r.status) || hop >= 10) {
+    if (!is_redirect(r.status)) {
       return r;
+    }
+    if (hop >= k_max_redirects) {
+      // Go's http.Client gives up with this text after ten redirects.
+      Response stopped;
+      stopped.transport_error = fmt::format("stopped after {} redirects", k_max_redirects);
+      return stopped;
     }
     auto location = r.header("location");
     if (!location) {

@@ -54,6 +54,13 @@ start_ms=$(date +%s%N)
 expect_ok "429 honours Retry-After" "${PULL[@]}" --labels "$FAULT/ops/etcd:v1"
 check "waited about a second" test $(( ($(date +%s%N) - start_ms) / 1000000 )) -ge 900
 
+fault_rules '[{"path": "/manifests/", "action": "status", "status": 429, "times": -1, "headers": {"Retry-After": "3600"}}]'
+start_ms=$(date +%s%N)
+expect_fail "a Retry-After beyond the bound gives up at once, saying what was asked" \
+  "the registry answered 429 and asked to wait 3600 s before trying again" "${PULL[@]}" --labels "$FAULT/ops/etcd:v1"
+check "no second manifest request" test "$(count GET /manifests/)" = 1
+check "gave up within a second" test $(( ($(date +%s%N) - start_ms) / 1000000 )) -lt 1000
+
 fault_rules '[{"path": "/manifests/", "action": "status", "status": 500, "times": -1}]'
 expect_fail "a persistent 500 gives up, naming the attempts" "UNAVAILABLE: injected fault (after 3 attempts)" "${PULL[@]}" --max-attempts 3 "$FAULT/ops/etcd:v1"
 check "three attempts, no more" test "$(count GET /manifests/)" = 3
@@ -97,6 +104,10 @@ expect_fail "schema 1 is refused" "specified image is a docker schema v1 manifes
   "${PULL[@]}" "$FAULT/ops/etcd:v1"
 
 FAULT_PORT=${FAULT##*:}
+fault_rules "[{\"path\": \"/blobs/$LAYER\", \"method\": \"GET\", \"action\": \"redirect\", \"times\": -1, \"location\": \"http://127.0.0.1:$FAULT_PORT/v2/ops/big/blobs/$LAYER\"}]"
+expect_fail "a redirect loop says so" "stopped after 10 redirects" "${PULL[@]}" "$FAULT/ops/big:v1"
+check "eleven requests, no more" test "$(count GET "/blobs/$LAYER")" = 11
+
 fault_rules "[{\"path\": \"/blobs/$LAYER\", \"method\": \"GET\", \"action\": \"redirect\", \"location\": \"http://localhost:$FAULT_PORT/v2/ops/big/blobs/$LAYER\"}]"
 expect_ok "a redirect to another host is followed" "${PULL[@]}" "$FAULT/ops/big:v1"
 check "the redirected request went to the other host" test "$(count GET "/blobs/$LAYER" host=localhost:$FAULT_PORT)" = 1

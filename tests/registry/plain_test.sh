@@ -15,7 +15,8 @@ push_image "$R" ops/zstd v1 --compression zstd --files "$B" > /dev/null
 push_image "$R" ops/plain v1 --compression none --files "$B" > /dev/null
 read -r D_AMD S_AMD T_AMD < <(push_image "$R" ops/multi amd64 --files "$B" --arch amd64 --label marker=amd)
 read -r D_ARM S_ARM T_ARM < <(push_image "$R" ops/multi arm64 --files "$B" --arch arm64 --variant v8 --label marker=arm)
-read -r D_IDX _ < <("${IMAGETOOL[@]}" index "$R" ops/multi v1 --entry "$D_ARM,$S_ARM,$T_ARM,linux/arm64/v8" --entry "$D_AMD,$S_AMD,$T_AMD,linux/amd64")
+read -r D_IDX S_IDX T_IDX < <("${IMAGETOOL[@]}" index "$R" ops/multi v1 --entry "$D_ARM,$S_ARM,$T_ARM,linux/arm64/v8" --entry "$D_AMD,$S_AMD,$T_AMD,linux/amd64")
+"${IMAGETOOL[@]}" index "$R" ops/multi nested --entry "$D_IDX,$S_IDX,$T_IDX,linux/amd64" > /dev/null
 "${IMAGETOOL[@]}" index "$R" ops/multi v1-docker --docker --entry "$D_AMD,$S_AMD,$T_AMD,linux/amd64" --entry "$D_ARM,$S_ARM,$T_ARM,linux/arm64/v8" > /dev/null
 
 expect_ok "labels of an OCI image" __pull --use-http --labels "$PLAIN/ops/etcd:v1"
@@ -41,6 +42,8 @@ expect_ok "manifest list with --platform" __pull --use-http --platform linux/arm
 check "arm64 child of the list chosen" out_has '{"marker":"arm"}'
 expect_fail "a platform the index lacks" 'no image found in image index for architecture "s390x", variant "", OS "linux"' \
   __pull --use-http --platform linux/s390x "$PLAIN/ops/multi:v1"
+expect_ok "an index that lists an index resolves" __pull --use-http --labels "$PLAIN/ops/multi:nested"
+check "the inner index's amd64 child chosen" out_has '{"marker":"amd"}'
 expect_ok "index digest reported" __pull --use-http "$PLAIN/ops/multi:v1"
 check "index and child digests" out_has "$D_IDX $D_AMD"
 

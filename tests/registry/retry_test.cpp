@@ -71,6 +71,39 @@ TEST_SUITE("registry retry transport") {
     CHECK(seen[2].note == "(attempt 3)");
   }
 
+  TEST_CASE("gives up at once when Retry-After asks for longer than it waits in all") {
+    std::vector<Request> seen;
+    RetryPolicy policy = quick_policy();
+    policy.max_retry_after = std::chrono::seconds(60);
+    Log log;
+    Response busy = status(429);
+    busy.headers.push_back({"retry-after", "3600"});
+    RetryTransport t(
+        std::make_unique<ScriptedTransport>(std::vector<Response>{busy, status(200)}, &seen),
+        policy, log);
+    Response r = t.send(get("https://reg.example/v2/"));
+    CHECK(r.broken());
+    CHECK(r.transport_error == "the registry answered 429 and asked to wait 3600 s before trying "
+                               "again; giving up, as opm waits at most 60 s for a registry");
+    CHECK(seen.size() == 1);
+  }
+
+  TEST_CASE("counts every Retry-After against the bound") {
+    std::vector<Request> seen;
+    RetryPolicy policy = quick_policy();
+    policy.max_retry_after = std::chrono::seconds(1);
+    Log log;
+    Response busy = status(503);
+    busy.headers.push_back({"retry-after", "1"});
+    RetryTransport t(
+        std::make_unique<ScriptedTransport>(std::vector<Response>{busy, busy, status(200)}, &seen),
+        policy, log);
+    Response r = t.send(get("https://reg.example/v2/"));
+    CHECK(r.broken());
+    CHECK(r.transport_error.starts_with("the registry answered 503 and asked to wait 1 s"));
+    CHECK(seen.size() == 2);
+  }
+
   TEST_CASE("gives up after max_attempts and says so for a broken exchange") {
     std::vector<Request> seen;
     RetryPolicy policy = quick_policy();

@@ -23,9 +23,9 @@ std::vector<int> keys_for(const std::string& shape, int n) {
     } else if (shape == "saw") {
       key = i % 17;
     } else {
-      key = static_cast<int>((static_cast<long long>(i) * 7919 +
-                              static_cast<long long>(i) * i * 31) %
-                             std::stoi(shape));
+      key =
+          static_cast<int>((static_cast<long long>(i) * 7919 + static_cast<long long>(i) * i * 31) %
+                           std::stoi(shape));
     }
     keys[static_cast<std::size_t>(i)] = key;
   }
