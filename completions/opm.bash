@@ -3,7 +3,10 @@
 
 __opm_subcommands() {
     case "$1" in
-        'opm') echo 'completion generate help init render validate version' ;;
+        'opm') echo 'alpha completion generate help init render validate version' ;;
+        'opm alpha') echo 'convert-template list render-graph render-template' ;;
+        'opm alpha convert-template') echo 'basic substitutes' ;;
+        'opm alpha list') echo 'bundles channels packages' ;;
         'opm completion') echo 'bash fish zsh' ;;
         'opm generate') echo 'dockerfile' ;;
     esac
@@ -12,6 +15,16 @@ __opm_subcommands() {
 __opm_flags() {
     case "$1" in
         'opm') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha convert-template') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha convert-template basic') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
+        'opm alpha convert-template substitutes') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
+        'opm alpha list') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha list bundles') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha list channels') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha list packages') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha render-graph') echo '--draw-v0-semantics --help -h --minimum-edge --package-name -p --skip-tls-verify --use-http' ;;
+        'opm alpha render-template') echo '--help -h --migrate-level --output -o --skip-tls-verify --use-http' ;;
         'opm completion') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm completion bash') echo '--help -h --no-descriptions --skip-tls-verify --use-http' ;;
         'opm completion fish') echo '--help -h --no-descriptions --skip-tls-verify --use-http' ;;
@@ -19,7 +32,7 @@ __opm_flags() {
         'opm generate') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l --help -h --skip-tls-verify --use-http' ;;
         'opm init') echo '--default-channel -c --description -d --help -h --icon -i --output -o --skip-tls-verify --use-http' ;;
-        'opm render') echo '--help -h --migrate --migrate-level --output -o --platform --skip-tls-verify --use-http' ;;
+        'opm render') echo '--alpha-image-ref-template --help -h --migrate --migrate-level --output -o --platform --skip-tls-verify --use-http' ;;
         'opm validate') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm version') echo '--help -h --skip-tls-verify --use-http' ;;
     esac
@@ -27,9 +40,13 @@ __opm_flags() {
 
 __opm_value_flags() {
     case "$1" in
+        'opm alpha convert-template basic') echo '--output -o' ;;
+        'opm alpha convert-template substitutes') echo '--output -o' ;;
+        'opm alpha render-graph') echo '--minimum-edge --package-name -p' ;;
+        'opm alpha render-template') echo '--migrate-level --output -o' ;;
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l' ;;
         'opm init') echo '--default-channel -c --description -d --icon -i --output -o' ;;
-        'opm render') echo '--migrate-level --output -o --platform' ;;
+        'opm render') echo '--alpha-image-ref-template --migrate-level --output -o --platform' ;;
         'opm validate') echo '--output -o' ;;
     esac
 }

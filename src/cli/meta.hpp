@@ -49,6 +49,9 @@ struct CommandSpec {
   // and ignores arguments, as cobra does when Args is nil).
   std::optional<Args> args{};
   bool hidden = false;
+  // An alpha command: left out of help unless HELP_ALPHA=true (CommandMeta::show_alpha), as
+  // upstream hides it, but always in the completion scripts and manual pages.
+  bool alpha = false;
   bool runnable = true;          // false: a group that prints its help when called
   std::string deprecated{};      // non-empty: hidden, and `Command "x" is deprecated, <text>`
   bool flags_in_use_line = true; // append " [flags]" to the use line (cobra default)

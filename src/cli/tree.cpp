@@ -193,7 +193,8 @@ bool is_runnable(const CLI::App& command, const CommandMeta& meta) {
 
 bool is_hidden(const CLI::App& command, const CommandMeta& meta) {
   const CommandSpec* spec = meta.spec(&command);
-  if (spec != nullptr && (spec->hidden || !spec->deprecated.empty())) {
+  if (spec != nullptr &&
+      (spec->hidden || !spec->deprecated.empty() || (spec->alpha && !meta.show_alpha))) {
     return true;
   }
   return command.get_group().empty();

@@ -4,7 +4,7 @@
 
 namespace opm::cmd {
 
-// The `alpha` group: hidden unless HELP_ALPHA=true. Its subcommands come from
+// The `alpha` group: left out of help unless HELP_ALPHA=true. Its subcommands come from
 // alpha_commands() in root.cpp; each is added like a top-level command, with the
 // alpha App as parent.
 void add_alpha(CLI::App& parent, Context& ctx, Action& chosen) {
@@ -12,7 +12,7 @@ void add_alpha(CLI::App& parent, Context& ctx, Action& chosen) {
                             {.use = "alpha",
                              .short_text = "Run an alpha subcommand",
                              .args = Args::none(),
-                             .hidden = !ctx.meta.show_alpha});
+                             .alpha = true});
   for (const auto& entry : alpha_commands()) {
     entry.add(*alpha, ctx, chosen);
   }

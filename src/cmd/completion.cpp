@@ -95,6 +95,7 @@ void add_completion(CLI::App& parent, Context& ctx, Action& chosen) {
     sub->callback([&parent, &ctx, &chosen, sub, shell, no_descriptions] {
       chosen.command = sub;
       chosen.run = [&parent, &ctx, shell, no_descriptions]() -> Result<void> {
+        ctx.meta.show_alpha = true; // the scripts complete the alpha commands too
         ctx.out << cli::completion_script(parent, ctx.meta, shell, !*no_descriptions);
         return {};
       };

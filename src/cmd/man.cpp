@@ -10,7 +10,8 @@
 
 namespace opm::cmd {
 
-// Hidden: `opm __generate-man DIR` writes the manual pages of every visible command.
+// Hidden: `opm __generate-man DIR` writes the manual pages of every visible command and of the
+// alpha ones.
 void add_generate_man(CLI::App& parent, Context& ctx, Action& chosen) {
   auto args = std::make_shared<std::vector<std::string>>();
   auto* sub = add_command(parent, ctx,
@@ -28,6 +29,7 @@ void add_generate_man(CLI::App& parent, Context& ctx, Action& chosen) {
       if (ec) {
         return util::fail(Errc::io, fmt::format("mkdir {}: {}", dir.string(), ec.message()));
       }
+      ctx.meta.show_alpha = true; // the alpha commands have pages too
       for (const auto& page : cli::man_pages(parent, ctx.meta)) {
         OPM_TRY(util::write_file_atomic(dir / page.file_name, page.text));
       }

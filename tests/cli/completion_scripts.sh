@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The completion scripts complete commands and flags (bash and fish exercised; zsh
-# syntax-checked), without calling opm.
+# The completion scripts complete commands and flags, the alpha ones included (bash and
+# fish exercised; zsh syntax-checked), without calling opm.
 source "$OPM_TESTS/cli/lib/common.bash"
 
 "$OPM" completion bash >opm.bash || fail "opm completion bash failed"
@@ -13,9 +13,11 @@ probe opm generate ''
 probe opm generate dockerfile --b
 probe opm --use-http init -o json --d
 probe opm init -o ''
+probe opm alpha l
+probe opm alpha list ''
 PROBE
 bash probe.bash >probe.out || fail "bash completion failed"
-expect_text probe.out $'generate\ndockerfile\n--base-image --builder-image\n--default-channel --description\n\n'
+expect_text probe.out $'generate\ndockerfile\n--base-image --builder-image\n--default-channel --description\n\nlist\nbundles channels packages\n'
 
 if command -v zsh >/dev/null; then
   "$OPM" completion zsh >_opm && zsh -n _opm || fail "zsh syntax"

@@ -16,4 +16,7 @@ done
 
 "$OPM" __generate-man man || fail "opm __generate-man failed"
 diff -r man "$ROOT/man" >/dev/null || fail "man/ is stale; run scripts/update-generated.sh"
+for page in opm-alpha.1 opm-alpha-list-bundles.1 opm-alpha-render-graph.1 opm-alpha-render-template.1; do
+  [ -f "man/$page" ] || fail "no manual page $page for an alpha command"
+done
 exit 0
