@@ -11,6 +11,46 @@ namespace opm::cli {
 
 namespace {
 
+// The same on every page: what opm reads from the environment, and what its exit codes mean.
+constexpr std::string_view k_environment = R"(.SH ENVIRONMENT
+.TP
+\fBOLM_CACHE_DIR\fP
+where pulled images and rendered bundles are kept (\fB$OLM_CACHE_DIR/images\fP; default \fB$XDG_CACHE_HOME/opm\fP, then \fB~/.cache/opm\fP)
+.TP
+\fBOPM_NO_CACHE\fP
+\fB1\fP, \fBtrue\fP or \fByes\fP: use a private cache, removed when the command ends
+.TP
+\fBOPM_JOBS\fP
+how many images are pulled and rendered at once (default 8)
+.TP
+\fBOPM_DEBUG_REGISTRY\fP
+\fB1\fP, \fBtrue\fP or \fByes\fP: log every registry request and answer on stderr, credentials left out
+.TP
+\fBREGISTRY_AUTH_FILE\fP, \fBDOCKER_CONFIG\fP, \fBXDG_RUNTIME_DIR\fP
+where registry credentials are looked for, as podman and docker look for them
+.TP
+\fBSSL_CERT_FILE\fP, \fBSSL_CERT_DIR\fP
+certificate authorities trusted for registries, besides the system's
+.TP
+\fBHELP_ALPHA\fP
+\fBtrue\fP: help lists the alpha commands
+)";
+
+constexpr std::string_view k_exit_status = R"(.SH EXIT STATUS
+.TP
+\fB0\fP
+success
+.TP
+\fB1\fP
+an error, reported on stderr
+.TP
+\fB2\fP
+a bundle that is already in the index was added again
+.TP
+\fB3\fP
+a package version that is already in the index was added again
+)";
+
 std::string dashed(const std::string& path) {
   std::string out = path;
   for (char& c : out) {
@@ -142,6 +182,9 @@ void collect(const CLI::App& command, const CommandMeta& meta, std::vector<ManPa
   if (!example.empty()) {
     text += ".SH EXAMPLE\n.nf\n" + roff(trim_trailing(example)) + "\n.fi\n";
   }
+
+  text += k_environment;
+  text += k_exit_status;
 
   std::vector<std::string> see_also;
   if (const CLI::App* parent = command.get_parent()) {

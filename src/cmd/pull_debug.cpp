@@ -54,15 +54,8 @@ registry::Options make_options(Context& ctx, const PullFlags& f) {
   if (f.stall_seconds > 0) {
     o.timeouts.stall = std::chrono::seconds(f.stall_seconds);
   }
-  o.log.level = f.debug ? registry::LogLevel::debug : registry::LogLevel::warn;
-  auto mutex = std::make_shared<std::mutex>();
-  o.log.sink = [&ctx, mutex](registry::LogLevel level, std::string_view message) {
-    std::lock_guard lock(*mutex);
-    ctx.err << util::logrus_line(level == registry::LogLevel::debug  ? "debug"
-                                 : level == registry::LogLevel::info ? "info"
-                                                                     : "warning",
-                                 message, false);
-  };
+  o.log = stderr_log(ctx, f.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
+
   return o;
 }
 

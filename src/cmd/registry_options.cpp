@@ -2,12 +2,14 @@
 
 #include "registry/manifest.hpp"
 #include "render/image.hpp"
+#include "util/log.hpp"
 #include "util/strings.hpp"
 #include "util/version.hpp"
 
 #include <fmt/format.h>
 
 #include <charconv>
+#include <memory>
 #include <mutex>
 
 namespace opm::cmd {
@@ -40,7 +42,26 @@ std::function<void(std::size_t, std::size_t)> terminal_progress(std::ostream& er
   };
 }
 
+bool env_flag(const Context& ctx, const std::string& name) {
+  auto value = util::ascii_lower(ctx.env.get(name).value_or(""));
+  return value == "1" || value == "true" || value == "yes";
+}
+
 } // namespace
+
+registry::Log stderr_log(const Context& ctx, registry::LogLevel level) {
+  registry::Log log;
+  log.level = level;
+  auto mutex = std::make_shared<std::mutex>();
+  log.sink = [&err = ctx.err, mutex](registry::LogLevel l, std::string_view message) {
+    std::lock_guard lock(*mutex);
+    err << util::logrus_line(l == registry::LogLevel::debug  ? "debug"
+                             : l == registry::LogLevel::info ? "info"
+                                                             : "warning",
+                             message, false);
+  };
+  return log;
+}
 
 registry::Options registry_options(const Context& ctx) {
   registry::Options o;
@@ -48,11 +69,14 @@ registry::Options registry_options(const Context& ctx) {
   o.skip_tls_verify = ctx.global.skip_tls_verify;
   o.env = ctx.env.vars;
   o.cache_dir = registry::default_cache_dir(ctx.env.vars);
-  auto no_cache = util::ascii_lower(ctx.env.get("OPM_NO_CACHE").value_or(""));
-  o.cache_disabled = no_cache == "1" || no_cache == "true" || no_cache == "yes";
+  o.cache_disabled = env_flag(ctx, "OPM_NO_CACHE");
   o.jobs = jobs_from_env(ctx);
   o.limits = registry::limits_from_env(ctx.env.vars);
   o.user_agent = fmt::format("opm/{}", util::version());
+  // What the client sends and receives, URLs and headers redacted, for any command.
+  if (ctx.global.debug || env_flag(ctx, "OPM_DEBUG_REGISTRY")) {
+    o.log = stderr_log(ctx, registry::LogLevel::debug);
+  }
   return o;
 }
 

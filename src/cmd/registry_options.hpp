@@ -19,6 +19,9 @@ namespace opm::cmd {
 // limits.
 registry::Options registry_options(const Context& ctx);
 
+// A client log written to stderr as logrus lines, from `level` up.
+registry::Log stderr_log(const Context& ctx, registry::LogLevel level);
+
 // What rendering images uses; must outlive the rendering.
 struct ImageRendering {
   // From the first image on, SIGINT and SIGTERM stop the pulls and remove temporary

@@ -19,4 +19,8 @@ diff -r man "$ROOT/man" >/dev/null || fail "man/ is stale; run scripts/update-ge
 for page in opm-alpha.1 opm-alpha-list-bundles.1 opm-alpha-render-graph.1 opm-alpha-render-template.1; do
   [ -f "man/$page" ] || fail "no manual page $page for an alpha command"
 done
+for section in ENVIRONMENT "EXIT STATUS"; do
+  grep -qx ".SH $section" man/opm-render.1 || fail "opm-render(1) has no $section section"
+done
+grep -q 'OPM_DEBUG_REGISTRY' man/opm-render.1 || fail "opm-render(1) does not document OPM_DEBUG_REGISTRY"
 exit 0

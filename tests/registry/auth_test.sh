@@ -147,6 +147,11 @@ reset_stats "$TOKSRV"
 REGISTRY_AUTH_FILE=$WORK/tok.json expect_ok "bearer: with credentials" __pull --use-http --no-cache --debug --labels "$TOKEN/ops/etcd:v2"
 check "bearer: token fetched as alice with GET" test "$(token_stats "$TOKSRV" | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s[0]["method"], s[0]["account"])')" = "GET alice"
 check "bearer: no secret with credentials" no_secret
+REGISTRY_AUTH_FILE=$WORK/tok.json OPM_DEBUG_REGISTRY=1 run_opm render --use-http "$TOKEN/ops/etcd:v2"
+check "OPM_DEBUG_REGISTRY=1: render logs its registry requests" err_has "level=debug msg=\"GET http://$TOKEN/v2/"
+check "OPM_DEBUG_REGISTRY=1: no secret in render's debug output" no_secret
+REGISTRY_AUTH_FILE=$WORK/tok.json run_opm render --use-http "$TOKEN/ops/etcd:v2"
+check "without it render logs no registry requests" bash -c "! grep -q level=debug '$WORK/err'"
 auths "$TOKEN" alice:wrong > "$WORK/tokbad.json"
 REGISTRY_AUTH_FILE=$WORK/tokbad.json expect_fail "bearer: wrong password" "unauthorized" \
   __pull --use-http --no-cache --debug --labels "$TOKEN/ops/etcd:v2"
