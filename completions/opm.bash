@@ -3,9 +3,10 @@
 
 __opm_subcommands() {
     case "$1" in
-        'opm') echo 'completion generate help init render validate version' ;;
+        'opm') echo 'completion generate help init migrate registry render validate version' ;;
         'opm completion') echo 'bash fish zsh' ;;
         'opm generate') echo 'dockerfile' ;;
+        'opm registry') echo 'add prune prune-stranded rm' ;;
     esac
 }
 
@@ -19,6 +20,12 @@ __opm_flags() {
         'opm generate') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l --help -h --skip-tls-verify --use-http' ;;
         'opm init') echo '--default-channel -c --description -d --help -h --icon -i --output -o --skip-tls-verify --use-http' ;;
+        'opm migrate') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
+        'opm registry') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm registry add') echo '--bundle-images -b --ca-file --container-tool -c --database -d --debug --help -h --mode --permissive --skip-tls-verify --use-http' ;;
+        'opm registry prune') echo '--database -d --debug --help -h --packages -p --permissive --skip-tls-verify --use-http' ;;
+        'opm registry prune-stranded') echo '--database -d --debug --help -h --skip-tls-verify --use-http' ;;
+        'opm registry rm') echo '--database -d --debug --help -h --packages -o --permissive --skip-tls-verify --use-http' ;;
         'opm render') echo '--help -h --migrate --migrate-level --output -o --platform --skip-tls-verify --use-http' ;;
         'opm validate') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm version') echo '--help -h --skip-tls-verify --use-http' ;;
@@ -29,6 +36,11 @@ __opm_value_flags() {
     case "$1" in
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l' ;;
         'opm init') echo '--default-channel -c --description -d --icon -i --output -o' ;;
+        'opm migrate') echo '--output -o' ;;
+        'opm registry add') echo '--bundle-images -b --ca-file --container-tool -c --database -d --mode' ;;
+        'opm registry prune') echo '--database -d --packages -p' ;;
+        'opm registry prune-stranded') echo '--database -d' ;;
+        'opm registry rm') echo '--database -d --packages -o' ;;
         'opm render') echo '--migrate-level --output -o --platform' ;;
         'opm validate') echo '--output -o' ;;
     esac

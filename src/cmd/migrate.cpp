@@ -72,8 +72,7 @@ void add_migrate(CLI::App& parent, Context& ctx, Action& chosen) {
            "These are suitable to opm and jq, but may not be supported by arbitrary JSON\n"
            "parsers that assume that a file contains exactly one valid JSON object.\n\n" +
            std::string(sqlite::k_sqlite_deprecation_notice),
-       .args = Args::exact(2),
-       .hidden = true},
+       .args = Args::exact(2)},
       &flags->args);
   sub->add_option("-o,--output", flags->output, "Output format (json|yaml)");
   sub->callback([&ctx, &chosen, sub, flags] {

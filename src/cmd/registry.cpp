@@ -27,6 +27,10 @@ struct RegistryAddFlags {
   std::string container_tool = "none";
   bool overwrite_latest = false;
   bool enable_alpha = false;
+  // Upstream's add declares the TLS flags itself, shadowing the root's.
+  bool skip_tls = false;
+  bool skip_tls_verify = false;
+  bool use_http = false;
 };
 
 const std::string k_long_suffix =
@@ -79,6 +83,15 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->add_option("-c,--container-tool", flags->container_tool,
                   "tool to interact with container images (save, build, etc.). One of: [none, "
                   "docker, podman]");
+  auto* skip_tls_flag =
+      sub->add_flag("--skip-tls", flags->skip_tls,
+                    "use Plain HTTP for container image registries while pulling bundles");
+  ctx.meta.deprecate(skip_tls_flag, "use --use-http and --skip-tls-verify instead");
+  sub->add_flag("--skip-tls-verify", flags->skip_tls_verify,
+                "skip TLS certificate verification for container image registries while pulling "
+                "bundles");
+  sub->add_flag("--use-http", flags->use_http,
+                "use plain HTTP for container image registries while pulling bundles");
   sub->add_flag("--overwrite-latest", flags->overwrite_latest,
                 "overwrite the latest bundles (channel heads) with those of the same csv name "
                 "given by --bundles")
@@ -99,10 +112,28 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
         return fail_like_cobra(Error(
             Errc::invalid, fmt::format("Invalid channel update mode {} specified", flags->mode)));
       }
+      bool skip_tls = flags->skip_tls || ctx.global.skip_tls;
+      bool skip_tls_verify = flags->skip_tls_verify || ctx.global.skip_tls_verify;
+      bool use_http = flags->use_http || ctx.global.use_http;
+      if (auto ok = registry::check_flag_combination(use_http, skip_tls_verify, skip_tls); !ok) {
+        return fail_like_cobra(ok.error());
+      }
+      use_http = use_http || skip_tls;
+      if (auto tool = flags->container_tool; !flags->ca_file.empty()) {
+        if (skip_tls_verify) {
+          return fail_like_cobra(
+              Error(Errc::invalid, "--skip-tls-verify must be false when --ca-file is set"));
+        }
+        if (tool == "docker" || tool == "podman") {
+          return fail_like_cobra(Error(
+              Errc::invalid, fmt::format("--ca-file cannot be set with --container-tool={0}; "
+                                         "certificates must be configured specifically for {0}",
+                                         tool)));
+        }
+      }
       auto bundles = split_values(flags->bundles);
       for (auto [set, name] :
-           {std::pair{ctx.global.skip_tls_verify, "--skip-tls-verify"},
-            std::pair{ctx.global.use_http || ctx.global.skip_tls, "--use-http"}}) {
+           {std::pair{skip_tls_verify, "--skip-tls-verify"}, std::pair{use_http, "--use-http"}}) {
         if (set) {
           ctx.err << util::logrus_line(
               "warning",
@@ -114,7 +145,11 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
       }
       ctx.err << util::logrus_line("info", "adding to the registry", ctx.err_is_tty,
                                    {{"bundles", go_list(bundles)}});
-      auto puller = registry::make_puller(registry_options(ctx));
+      auto options = registry_options(ctx);
+      options.use_http = use_http;
+      options.skip_tls_verify = skip_tls_verify;
+      options.ca_file = flags->ca_file;
+      auto puller = registry::make_puller(std::move(options));
       auto unpack = [&puller](const std::string& ref,
                               const std::filesystem::path& dir) -> Result<void> {
         return puller->unpack(ref, dir, {"manifests", "metadata"});
@@ -159,33 +194,36 @@ struct PackagesCommand {
   std::string long_text;
   std::string packages_flag;
   std::string packages_usage;
+  std::string start_message; // logged with the packages before the work starts
   Result<void> (*run)(const index::RemoveRequest&);
 };
 
 void add_packages_command(CLI::App& parent, Context& ctx, Action& chosen,
                           const PackagesCommand& spec) {
   auto flags = std::make_shared<RegistryRmFlags>();
-  auto* sub = add_command(
-      parent, ctx,
-      {.use = spec.use,
-       .short_text = spec.short_text,
-       .long_text = spec.long_text + "\n" + std::string(sqlite::k_sqlite_deprecation_notice),
-       .args = Args::none()});
+  auto* sub = add_command(parent, ctx,
+                          {.use = spec.use,
+                           .short_text = spec.short_text,
+                           .long_text = spec.long_text + k_long_suffix,
+                           .args = Args::none()});
   sub->add_flag("--debug", flags->debug, "enable debug logging");
   sub->add_option("-d,--database", flags->database, "relative path to database file");
   sub->add_option(spec.packages_flag, flags->packages, spec.packages_usage)->required();
   sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
   auto run = spec.run;
-  sub->callback([&ctx, &chosen, sub, flags, run] {
+  sub->callback([&ctx, &chosen, sub, flags, run, start_message = spec.start_message] {
     chosen.command = sub;
-    chosen.run = [&ctx, sub, flags, run]() -> Result<void> {
+    chosen.run = [&ctx, sub, flags, run, start_message]() -> Result<void> {
       auto log_error = [&ctx](std::string_view level, const Error& e) {
         ctx.err << util::logrus_line(
             level, level == "fatal" ? "permissive mode disabled" : "permissive mode enabled",
             ctx.err_is_tty, {{"error", e.message()}});
       };
+      auto packages = split_values(flags->packages);
+      ctx.err << util::logrus_line("info", start_message, ctx.err_is_tty,
+                                   {{"packages", go_list(packages)}});
       auto removed = run({.database = flags->database,
-                          .packages = split_values(flags->packages),
+                          .packages = packages,
                           .permissive = flags->permissive,
                           .tolerated = [&](const Error& e) { log_error("warning", e); }});
       if (removed) {
@@ -210,14 +248,15 @@ void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen)
       {.use = "prune-stranded",
        .short_text = "prune an operator registry DB of stranded bundles",
        .long_text = "prune an operator registry DB of stranded bundles - bundles that are not "
-                    "associated with a particular package\n" +
-                    std::string(sqlite::k_sqlite_deprecation_notice),
+                    "associated with a particular package" +
+                    k_long_suffix,
        .args = Args::none()});
   sub->add_flag("--debug", *debug, "enable debug logging");
   sub->add_option("-d,--database", *database, "relative path to database file");
   sub->callback([&ctx, &chosen, sub, database, debug] {
     chosen.command = sub;
     chosen.run = [&ctx, sub, database]() -> Result<void> {
+      ctx.err << util::logrus_line("info", "pruning from the registry", ctx.err_is_tty);
       auto pruned = index::prune_stranded(*database);
       if (pruned) {
         return {};
@@ -231,8 +270,7 @@ void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen)
 
 } // namespace
 
-// `opm registry`: upstream v1.26.5's SQLite database commands. Hidden until the deprecated
-// SQLite commands are listed in the help.
+// `opm registry`: upstream v1.26.5's SQLite database commands.
 void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
   auto* group = add_command(
       parent, ctx,
@@ -242,7 +280,6 @@ void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
                     "the operator-registry database" +
                     k_long_suffix,
        .args = Args::none(),
-       .hidden = true,
        .runnable = false});
   group->parse_complete_callback([&ctx] {
     ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
@@ -252,12 +289,12 @@ void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
                        {"rm", "remove operator from operator registry DB",
                         "Remove operator from operator registry DB", "-o,--packages",
                         "comma separated list of package names to be deleted",
-                        index::remove_packages});
+                        "removing from the registry", index::remove_packages});
   add_packages_command(*group, ctx, chosen,
                        {"prune", "prune an operator registry DB of all but specified packages",
                         "prune an operator registry DB of all but specified packages",
                         "-p,--packages", "comma separated list of package names to be kept",
-                        index::prune_packages});
+                        "pruning from the registry", index::prune_packages});
   add_registry_prune_stranded(*group, ctx, chosen);
   // CLI11 hands a hidden parent's (empty) group down to the subcommands; they are listed.
   for (CLI::App* sub : group->get_subcommands([](CLI::App*) { return true; })) {

@@ -20,6 +20,11 @@ check_help generate_help.txt generate
 check_help generate_help.txt generate --help
 check_help version_help.txt version --help
 check_help completion_help.txt completion
+# The SQLite commands of v1.26.5, as its --help prints them.
+check_help migrate_help.txt migrate --help
+for sub in add rm prune prune-stranded; do
+  check_help "registry_${sub//-/_}_help.txt" registry "$sub" --help
+done
 
 # The root lists visible commands sorted by name, alpha only with HELP_ALPHA=true.
 run_opm --help
@@ -28,6 +33,9 @@ grep -q '^  init        Generate an olm.package declarative config blob$' out ||
 grep -q '^  help        Help about any command$' out || fail "help not listed"
 grep -q '^  alpha' out && fail "alpha listed without HELP_ALPHA"
 grep -q '__generate-man' out && fail "hidden command listed"
+grep -q '^  migrate     Migrate a sqlite-based index image or database file to a file-based catalog$' out ||
+  fail "migrate not listed"
+grep -q '^  registry    interact with operator-registry database$' out || fail "registry not listed"
 HELP_ALPHA=true "$OPM" --help >alpha_out
 grep -q '^  alpha       Run an alpha subcommand$' alpha_out || fail "alpha not listed with HELP_ALPHA=true"
 exit 0
