@@ -3,9 +3,10 @@
 
 __opm_subcommands() {
     case "$1" in
-        'opm') echo 'completion generate help init migrate registry render validate version' ;;
+        'opm') echo 'completion generate help index init migrate registry render validate version' ;;
         'opm completion') echo 'bash fish zsh' ;;
         'opm generate') echo 'dockerfile' ;;
+        'opm index') echo 'add prune prune-stranded rm' ;;
         'opm registry') echo 'add prune prune-stranded rm' ;;
     esac
 }
@@ -19,6 +20,11 @@ __opm_flags() {
         'opm completion zsh') echo '--help -h --no-descriptions --skip-tls-verify --use-http' ;;
         'opm generate') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l --help -h --skip-tls-verify --use-http' ;;
+        'opm index') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm index add') echo '--binary-image -i --build-tool -u --bundles -b --container-tool -c --from-index -f --generate --help -h --mode --out-dockerfile -d --permissive --pull-tool -p --tag -t --skip-tls-verify --use-http' ;;
+        'opm index prune') echo '--binary-image -i --container-tool -c --from-index -f --generate --help -h --out-dockerfile -d --packages -p --permissive --tag -t --skip-tls-verify --use-http' ;;
+        'opm index prune-stranded') echo '--binary-image -i --container-tool -c --from-index -f --generate --help -h --out-dockerfile -d --tag -t --skip-tls-verify --use-http' ;;
+        'opm index rm') echo '--binary-image -i --build-tool -u --container-tool -c --from-index -f --generate --help -h --operators -o --out-dockerfile -d --permissive --pull-tool -p --tag -t --skip-tls-verify --use-http' ;;
         'opm init') echo '--default-channel -c --description -d --help -h --icon -i --output -o --skip-tls-verify --use-http' ;;
         'opm migrate') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm registry') echo '--help -h --skip-tls-verify --use-http' ;;
@@ -35,6 +41,10 @@ __opm_flags() {
 __opm_value_flags() {
     case "$1" in
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l' ;;
+        'opm index add') echo '--binary-image -i --build-tool -u --bundles -b --container-tool -c --from-index -f --mode --out-dockerfile -d --pull-tool -p --tag -t' ;;
+        'opm index prune') echo '--binary-image -i --container-tool -c --from-index -f --out-dockerfile -d --packages -p --tag -t' ;;
+        'opm index prune-stranded') echo '--binary-image -i --container-tool -c --from-index -f --out-dockerfile -d --tag -t' ;;
+        'opm index rm') echo '--binary-image -i --build-tool -u --container-tool -c --from-index -f --operators -o --out-dockerfile -d --pull-tool -p --tag -t' ;;
         'opm init') echo '--default-channel -c --description -d --icon -i --output -o' ;;
         'opm migrate') echo '--output -o' ;;
         'opm registry add') echo '--bundle-images -b --ca-file --container-tool -c --database -d --mode' ;;

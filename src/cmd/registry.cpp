@@ -1,6 +1,7 @@
 #include "cli/usage.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "cmd/string_lists.hpp"
 #include "index/add.hpp"
 #include "index/remove.hpp"
 #include "registry/puller.hpp"
@@ -35,31 +36,6 @@ struct RegistryAddFlags {
 
 const std::string k_long_suffix =
     std::string("\n\n") + std::string(sqlite::k_sqlite_deprecation_notice);
-
-// pflag's StringSlice: every value split on commas.
-std::vector<std::string> split_values(const std::vector<std::string>& values) {
-  std::vector<std::string> out;
-  for (const auto& v : values) {
-    std::size_t start = 0;
-    while (true) {
-      auto comma = v.find(',', start);
-      out.push_back(v.substr(start, comma - start));
-      if (comma == std::string::npos) {
-        break;
-      }
-      start = comma + 1;
-    }
-  }
-  return out;
-}
-
-std::string go_list(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    out += (i == 0 ? "" : " ") + items[i];
-  }
-  return out + "]";
-}
 
 void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
   auto flags = std::make_shared<RegistryAddFlags>();

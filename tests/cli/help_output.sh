@@ -24,6 +24,7 @@ check_help completion_help.txt completion
 check_help migrate_help.txt migrate --help
 for sub in add rm prune prune-stranded; do
   check_help "registry_${sub//-/_}_help.txt" registry "$sub" --help
+  check_help "index_${sub//-/_}_help.txt" index "$sub" --help
 done
 
 # The root lists visible commands sorted by name, alpha only with HELP_ALPHA=true.
