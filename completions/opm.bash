@@ -6,7 +6,7 @@ __opm_subcommands() {
         'opm') echo 'completion generate help index init migrate registry render validate version' ;;
         'opm completion') echo 'bash fish zsh' ;;
         'opm generate') echo 'dockerfile' ;;
-        'opm index') echo 'add prune prune-stranded rm' ;;
+        'opm index') echo 'add export prune prune-stranded rm' ;;
         'opm registry') echo 'add prune prune-stranded rm' ;;
     esac
 }
@@ -22,6 +22,7 @@ __opm_flags() {
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l --help -h --skip-tls-verify --use-http' ;;
         'opm index') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm index add') echo '--binary-image -i --build-tool -u --bundles -b --container-tool -c --from-index -f --generate --help -h --mode --out-dockerfile -d --permissive --pull-tool -p --tag -t --skip-tls-verify --use-http' ;;
+        'opm index export') echo '--container-tool -c --download-folder -f --help -h --index -i --package -p --skip-tls-verify --use-http' ;;
         'opm index prune') echo '--binary-image -i --container-tool -c --from-index -f --generate --help -h --out-dockerfile -d --packages -p --permissive --tag -t --skip-tls-verify --use-http' ;;
         'opm index prune-stranded') echo '--binary-image -i --container-tool -c --from-index -f --generate --help -h --out-dockerfile -d --tag -t --skip-tls-verify --use-http' ;;
         'opm index rm') echo '--binary-image -i --build-tool -u --container-tool -c --from-index -f --generate --help -h --operators -o --out-dockerfile -d --permissive --pull-tool -p --tag -t --skip-tls-verify --use-http' ;;
@@ -42,6 +43,7 @@ __opm_value_flags() {
     case "$1" in
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l' ;;
         'opm index add') echo '--binary-image -i --build-tool -u --bundles -b --container-tool -c --from-index -f --mode --out-dockerfile -d --pull-tool -p --tag -t' ;;
+        'opm index export') echo '--container-tool -c --download-folder -f --index -i --package -p' ;;
         'opm index prune') echo '--binary-image -i --container-tool -c --from-index -f --out-dockerfile -d --packages -p --tag -t' ;;
         'opm index prune-stranded') echo '--binary-image -i --container-tool -c --from-index -f --out-dockerfile -d --tag -t' ;;
         'opm index rm') echo '--binary-image -i --build-tool -u --container-tool -c --from-index -f --operators -o --out-dockerfile -d --pull-tool -p --tag -t' ;;

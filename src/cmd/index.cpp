@@ -4,6 +4,7 @@
 #include "cmd/string_lists.hpp"
 #include "index/add.hpp"
 #include "index/container_tool.hpp"
+#include "index/export.hpp"
 #include "index/index_image.hpp"
 #include "index/remove.hpp"
 #include "registry/puller.hpp"
@@ -74,9 +75,9 @@ Result<Tools> split_tools(const IndexFlags& flags, std::string_view command) {
     }
     pull = build = flags.container_tool;
   }
-  return Tools{index::container_tool(pull.empty() ? "none" : pull, index::ContainerTool::none),
-               index::container_tool(build.empty() ? "podman" : build,
-                                     index::ContainerTool::podman)};
+  return Tools{
+      index::container_tool(pull.empty() ? "none" : pull, index::ContainerTool::none),
+      index::container_tool(build.empty() ? "podman" : build, index::ContainerTool::podman)};
 }
 
 // prune and prune-stranded: --container-tool for both (default podman).
@@ -104,8 +105,7 @@ struct Session {
   }
 
   index::ImageSteps steps() {
-    return {.labels = [this](const std::string& ref)
-                -> Result<std::map<std::string, std::string>> {
+    return {.labels = [this](const std::string& ref) -> Result<std::map<std::string, std::string>> {
               if (tools.pull == index::ContainerTool::none) {
                 return puller->labels(ref);
               }
@@ -118,10 +118,8 @@ struct Session {
               }
               return index::copy_image_files(tools.pull, ref, dir);
             },
-            .build = [this](const std::filesystem::path& dockerfile,
-                            const std::string& tag) -> Result<void> {
-              return index::build_image(tools.build, dockerfile, tag);
-            },
+            .build = [this](const std::filesystem::path& dockerfile, const std::string& tag)
+                -> Result<void> { return index::build_image(tools.build, dockerfile, tag); },
             .info = [this](const std::string& message) { log("info", message); }};
   }
 
@@ -310,9 +308,10 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
                  .overwrite_latest = flags->overwrite_latest,
                  .enable_alpha = flags->enable_alpha,
                  .permissive = flags->permissive,
-                 .tolerated = [&s](const Error& e) {
-                   s.log("warning", "permissive mode enabled", {{"error", e.message()}});
-                 }},
+                 .tolerated =
+                     [&s](const Error& e) {
+                       s.log("warning", "permissive mode enabled", {{"error", e.message()}});
+                     }},
                 s.bundle_unpack());
             if (!added) {
               s.log("error", "permissive mode disabled", {{"error", added.error().message()}});
@@ -375,13 +374,13 @@ void add_index_packages(CLI::App& parent, Context& ctx, Action& chosen,
       s.log("info", spec.start);
       auto done = index::update_index_image(
           image_request(*flags), s.steps(), [&](const std::filesystem::path& db) {
-            return spec.run({.database = db,
-                             .packages = list,
-                             .permissive = flags->permissive,
-                             .tolerated = [&s](const Error& e) {
-                               s.log("warning", "permissive mode enabled",
-                                     {{"error", e.message()}});
-                             }});
+            return spec.run(
+                {.database = db,
+                 .packages = list,
+                 .permissive = flags->permissive,
+                 .tolerated = [&s](const Error& e) {
+                   s.log("warning", "permissive mode enabled", {{"error", e.message()}});
+                 }});
           });
       s.puller->destroy();
       if (!done) {
@@ -432,6 +431,83 @@ void add_index_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {
   });
 }
 
+constexpr std::string_view k_export_long =
+    "Export an operator from an index image into the appregistry format.\n\n"
+    " This command will take an index image (specified by the --index option), parse it for the "
+    "given operator(s) (set by the --package option) and export the operator metadata into an "
+    "appregistry compliant format (a package.yaml file).\n\n"
+    " Note: the appregistry format is being deprecated in favor of the new index image and image "
+    "bundle format.";
+
+struct ExportFlags {
+  bool debug = false;
+  std::string index;
+  std::vector<std::string> packages;
+  std::vector<std::string> xpackages;
+  std::string download_folder = "downloaded";
+  std::string container_tool = "none";
+};
+
+void add_index_export(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto flags = std::make_shared<ExportFlags>();
+  auto* sub =
+      add_command(parent, ctx,
+                  {.use = "export",
+                   .short_text = "Export an operator from an index into the appregistry format",
+                   .long_text = std::string(k_export_long) + k_long_suffix,
+                   .args = Args::none()});
+  sub->add_flag("--debug", flags->debug, "enable debug logging")->group("");
+  sub->add_option("-i,--index", flags->index, "index to get package from")->required();
+  auto* package_flag = sub->add_option("-p,--package", flags->packages,
+                                       "comma separated list of packages to export");
+  sub->add_option("-f,--download-folder", flags->download_folder,
+                  "directory where downloaded operator bundle(s) will be stored");
+  sub->add_option("-c,--container-tool", flags->container_tool,
+                  "tool to interact with container images (save, build, etc.). One of: [none, "
+                  "docker, podman]");
+  auto* xpackage_flag = sub->add_option("-o,--xpackage", flags->xpackages,
+                                        "deprecated, please use --package option instead")
+                            ->group("");
+  sub->callback([&ctx, &chosen, sub, flags, package_flag, xpackage_flag] {
+    chosen.command = sub;
+    chosen.run = [&ctx, sub, flags, package_flag, xpackage_flag]() -> Result<void> {
+      if (ctx.meta.changed(package_flag) && ctx.meta.changed(xpackage_flag)) {
+        return fail_like_cobra(
+            ctx, *sub,
+            Error(Errc::invalid, "cannot simultaneously set '-p' and '-o' flags, remove '-o'"));
+      }
+      auto tool = index::container_tool(flags->container_tool, index::ContainerTool::none);
+      auto session = open_session(ctx, {tool, tool});
+      if (!session) {
+        return fail_like_cobra(ctx, *sub, session.error());
+      }
+      auto& s = **session;
+      auto packages =
+          split_values(ctx.meta.changed(xpackage_flag) ? flags->xpackages : flags->packages);
+      s.fields = {{"index", flags->index}, {"package", go_list(packages)}};
+      s.log("info", "export from the index");
+      auto done =
+          index::with_index_database(flags->index, s.steps(), [&](const std::filesystem::path& db) {
+            return index::export_packages({.database = db,
+                                           .packages = packages,
+                                           .download_folder = flags->download_folder,
+                                           .info = [&s](const std::string& m) { s.log("info", m); },
+                                           .note =
+                                               [&ctx](const std::string& m) {
+                                                 ctx.err << util::logrus_line("info", m,
+                                                                              ctx.err_is_tty);
+                                               }},
+                                          s.bundle_unpack());
+          });
+      s.puller->destroy();
+      if (!done) {
+        return fail_like_cobra(ctx, *sub, done.error());
+      }
+      return {};
+    };
+  });
+}
+
 } // namespace
 
 // `opm index`: upstream v1.26.5's SQLite index image commands.
@@ -450,13 +526,15 @@ void add_index(CLI::App& parent, Context& ctx, Action& chosen) {
   add_index_add(*group, ctx, chosen);
   add_index_packages(*group, ctx, chosen,
                      {"rm", "delete an entire operator from an index", "-o,--operators",
-                      "comma separated list of operators to delete", "previous index to delete from",
-                      "operators", "building the index", true, index::remove_packages});
+                      "comma separated list of operators to delete",
+                      "previous index to delete from", "operators", "building the index", true,
+                      index::remove_packages});
   add_index_packages(*group, ctx, chosen,
                      {"prune", "prune an index of all but specified packages", "-p,--packages",
                       "comma separated list of packages to keep", "index to prune", "packages",
                       "pruning the index", false, index::prune_packages});
   add_index_prune_stranded(*group, ctx, chosen);
+  add_index_export(*group, ctx, chosen);
 }
 
 } // namespace opm::cmd

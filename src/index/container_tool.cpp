@@ -6,12 +6,12 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <sys/wait.h>
 
 extern char** environ;
 
@@ -109,11 +109,11 @@ Result<Finished> run(const std::vector<std::string>& argv) {
   int rc = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
   ::posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) {
-    return util::fail(Errc::io, rc == ENOENT ? fmt::format("exec: \"{}\": executable file not "
-                                                           "found in $PATH",
-                                                           argv[0])
-                                             : fmt::format("fork/exec {}: {}", argv[0],
-                                                           std::strerror(rc)));
+    return util::fail(Errc::io, rc == ENOENT
+                                    ? fmt::format("exec: \"{}\": executable file not "
+                                                  "found in $PATH",
+                                                  argv[0])
+                                    : fmt::format("fork/exec {}: {}", argv[0], std::strerror(rc)));
   }
   out.close_write();
   err.close_write();
@@ -179,8 +179,8 @@ Result<std::map<std::string, std::string>> pull_labels(ContainerTool tool, const
   pull.push_back(ref);
   auto pulled = OPM_TRY(run(pull));
   if (!pulled.ok()) {
-    return util::fail(Errc::io, fmt::format("error pulling image: {}. {}",
-                                            pulled.out + pulled.err, pulled.exit_text()));
+    return util::fail(Errc::io, fmt::format("error pulling image: {}. {}", pulled.out + pulled.err,
+                                            pulled.exit_text()));
   }
   auto inspected = OPM_TRY(run({tool_name(tool), "inspect", ref}));
   auto data = nlohmann::json::parse(inspected.out, nullptr, false);

@@ -62,7 +62,8 @@ Result<BuildContext> build_context(const ImageRequest& request, Removal& removal
     std::string pattern = "index.DockerfileXXXXXX";
     int fd = ::mkstemp(pattern.data());
     if (fd < 0) {
-      return util::fail(Errc::io, fmt::format("open index.Dockerfile: {}", util::errno_text(errno)));
+      return util::fail(Errc::io,
+                        fmt::format("open index.Dockerfile: {}", util::errno_text(errno)));
     }
     ::close(fd);
     context.dockerfile = pattern;
@@ -115,7 +116,8 @@ Result<fs::path> copy_database(const std::optional<fs::path>& source, const fs::
   fs::path target = dir / "index.db";
   int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0) {
-    return util::fail(Errc::io, fmt::format("open {}: {}", target.string(), util::errno_text(errno)));
+    return util::fail(Errc::io,
+                      fmt::format("open {}: {}", target.string(), util::errno_text(errno)));
   }
   ::close(fd);
   if (source && fs::exists(*source, ec)) {
@@ -151,6 +153,16 @@ Result<void> update_index_image(
   }
   return steps.build(context.dockerfile,
                      request.tag.empty() ? std::string(k_default_index_tag) : request.tag);
+}
+
+Result<void> with_index_database(
+    const std::string& ref, const ImageSteps& steps,
+    const std::function<Result<void>(const std::filesystem::path& database)>& read) {
+  Removal unpacked;
+  auto work = OPM_TRY(temp_dir("index_tmp_"));
+  unpacked.add(work);
+  auto database = OPM_TRY(source_database({.from_index = ref}, steps, work));
+  return read(*database);
 }
 
 } // namespace opm::index

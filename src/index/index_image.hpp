@@ -15,13 +15,13 @@ namespace opm::index {
 inline constexpr std::string_view k_default_index_tag = "operator-registry-index:latest";
 
 struct ImageRequest {
-  bool generate = false;      // keep ./database/index.db and the Dockerfile; build nothing
-  std::string out_dockerfile; // the Dockerfile's name ("" = index.Dockerfile or a temp file)
+  bool generate = false;           // keep ./database/index.db and the Dockerfile; build nothing
+  std::string out_dockerfile = {}; // the Dockerfile's name ("" = index.Dockerfile or a temp file)
   // The index image to start from ("" = an empty database); an existing file is taken as
   // the database itself.
-  std::string from_index;
-  std::string binary_image;   // FROM of the Dockerfile ("" = upstream's opm image)
-  std::string tag;            // of the built image ("" = operator-registry-index:latest)
+  std::string from_index = {};
+  std::string binary_image = {}; // FROM of the Dockerfile ("" = upstream's opm image)
+  std::string tag = {};          // of the built image ("" = operator-registry-index:latest)
 };
 
 struct ImageSteps {
@@ -42,5 +42,11 @@ struct ImageSteps {
 Result<void> update_index_image(
     const ImageRequest& request, const ImageSteps& steps,
     const std::function<Result<void>(const std::filesystem::path& database)>& change);
+
+// Runs `read` on the database of the index image `ref` (or the database file `ref`), unpacked
+// into ./index_tmp_* for the time of the call.
+Result<void>
+with_index_database(const std::string& ref, const ImageSteps& steps,
+                    const std::function<Result<void>(const std::filesystem::path& database)>& read);
 
 } // namespace opm::index

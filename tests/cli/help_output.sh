@@ -21,6 +21,7 @@ check_help generate_help.txt generate --help
 check_help version_help.txt version --help
 check_help completion_help.txt completion
 # The SQLite commands of v1.26.5, as its --help prints them.
+check_help index_export_help.txt index export --help
 check_help migrate_help.txt migrate --help
 for sub in add rm prune prune-stranded; do
   check_help "registry_${sub//-/_}_help.txt" registry "$sub" --help

@@ -107,6 +107,23 @@ expect_fail "a CSV already in the index exits 3" \
   index add --use-http --generate -b "$REG/test/plum-bundle:v1.0.0" -f "$REG/ops/index:v1"
 check "exit code 3" test "$RC" = 3
 
+# export: the manifests of each bundle by package and version, and a package.yaml.
+mkdir -p "$WORK/built" && (cd "$WORK/built" && "$OPM" index add --use-http --generate -b "$images" 2> /dev/null)
+push_image "$R" ops/built v1 --files "$WORK/built" \
+  --label operators.operatorframework.io.index.database.v1=/database/index.db > /dev/null
+mkdir "$WORK/export" && cd "$WORK/export"
+expect_ok "index export of one package" index export --use-http -i "$REG/ops/built:v1" -p kiwi -f out
+check "export logged" err_has "level=info msg=\"export from the index\" index=\"$REG/ops/built:v1\" package=\"[kiwi]\""
+for v in 0.1.0 0.2.0 0.3.0; do
+  check "kiwi $v manifests" diff -r out/kiwi/$v "$SQL/bundles/kiwi-$v/manifests"
+done
+check "package.yaml as upstream writes it" cmp -s out/kiwi/package.yaml \
+  <(printf '%s\n' 'packageName: kiwi' 'channels:' '- name: candidate' '  currentCSV: kiwi.v0.3.0' \
+    '- name: stable' '  currentCSV: kiwi.v0.2.0' 'defaultChannel: candidate')
+check "only kiwi exported, nothing temporary left" test "$(ls -A . out | tr '\n' ' ')" = ".: out  out: kiwi "
+expect_fail "-p with -o" "Error: cannot simultaneously set '-p' and '-o' flags, remove '-o'" \
+  index export -i "$REG/ops/built:v1" -p kiwi -o plum
+
 # Without --generate the image is built by the build tool (here a stand-in that records its
 # arguments and the Dockerfile), in a temporary context that is removed afterwards.
 mkdir -p "$WORK/bin" "$WORK/build" && cd "$WORK/build"
