@@ -4,6 +4,7 @@
 #include "cmd/string_lists.hpp"
 #include "index/add.hpp"
 #include "index/container_tool.hpp"
+#include "index/deprecate.hpp"
 #include "index/export.hpp"
 #include "index/index_image.hpp"
 #include "index/remove.hpp"
@@ -60,11 +61,11 @@ struct Tools {
   index::ContainerTool build = index::ContainerTool::podman;
 };
 
-// add and rm: --pull-tool and --build-tool, or --container-tool for both.
-Result<Tools> split_tools(const IndexFlags& flags, std::string_view command) {
+// add, rm and deprecatetruncate: --pull-tool and --build-tool, or --container-tool for both.
+// They share add's tool check, and its message.
+Result<Tools> split_tools(const IndexFlags& flags) {
   if (flags.build_tool == "none") {
-    return util::fail(Errc::invalid,
-                      fmt::format("none is not a valid container-tool for index {}", command));
+    return util::fail(Errc::invalid, "none is not a valid container-tool for index add");
   }
   std::string pull = flags.pull_tool;
   std::string build = flags.build_tool;
@@ -287,7 +288,7 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
       if (!mode) {
         return fail_like_cobra(ctx, *sub, mode.error());
       }
-      auto tools = split_tools(*flags, "add");
+      auto tools = split_tools(*flags);
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
       }
@@ -360,7 +361,7 @@ void add_index_packages(CLI::App& parent, Context& ctx, Action& chosen,
   sub->callback([&ctx, &chosen, sub, flags, spec] {
     chosen.command = sub;
     chosen.run = [&ctx, sub, flags, spec]() -> Result<void> {
-      auto tools = spec.split_tools ? split_tools(*flags, "rm") : single_tool(*flags);
+      auto tools = spec.split_tools ? split_tools(*flags) : single_tool(*flags);
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
       }
@@ -508,6 +509,93 @@ void add_index_export(CLI::App& parent, Context& ctx, Action& chosen) {
   });
 }
 
+constexpr std::string_view k_deprecate_long =
+    "Deprecate and truncate operator bundles from an index.\n\n"
+    " Deprecated bundles will no longer be installable. Bundles that are replaced by deprecated "
+    "bundles will be removed entirely from the index.\n\n"
+    " For example:\n\n"
+    "  Given the update graph in quay.io/my/index:v1\n"
+    "  1.4.0 -- replaces -> 1.3.0 -- replaces -> 1.2.0 -- replaces -> 1.1.0\n"
+    "  \n"
+    "  Applying the command:\n"
+    "  opm index deprecatetruncate --bundles \"quay.io/my/bundle:1.3.0\" --from-index "
+    "\"quay.io/my/index:v1\" --tag \"quay.io/my/index:v2\"\n"
+    "  \n"
+    "  Produces the following update graph in quay.io/my/index:v2\n"
+    "  1.4.0 -- replaces -> 1.3.0 [deprecated]\n"
+    "  \n"
+    " Deprecating a bundle that removes the default channel is not allowed unless the head(s) of "
+    "all channels are being deprecated (the package is subsequently removed from the index). "
+    "This behavior can be enabled via the allow-package-removal flag. Changing the default "
+    "channel prior to deprecation is possible by publishing a new bundle to the index.";
+
+void add_index_deprecatetruncate(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto flags = std::make_shared<IndexFlags>();
+  auto allow_removal = std::make_shared<bool>(false);
+  auto* sub = add_command(parent, ctx,
+                          {.use = "deprecatetruncate",
+                           .short_text = "Deprecate and truncate operator bundles from an index.",
+                           .long_text = std::string(k_deprecate_long) + k_long_suffix,
+                           .args = Args::none(),
+                           .hidden = true});
+  add_image_flags(*sub, *flags, true, "previous index to add to",
+                  "tool to interact with container images (save, build, etc.). One of: [docker, "
+                  "podman]");
+  auto* bundles_flag =
+      sub->add_option("-b,--bundles", flags->list, "comma separated list of bundles to add");
+  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
+  sub->add_flag("--allow-package-removal", *allow_removal,
+                "removes the entire package if the heads of all channels in the package are "
+                "deprecated");
+  sub->callback([&ctx, &chosen, sub, flags, bundles_flag, allow_removal] {
+    chosen.command = sub;
+    chosen.run = [&ctx, sub, flags, bundles_flag, allow_removal]() -> Result<void> {
+      if (!ctx.meta.changed(bundles_flag)) {
+        return fail_like_cobra(ctx, *sub,
+                               Error(Errc::usage, "required flag(s) \"bundles\" not set"));
+      }
+      auto tools = split_tools(*flags);
+      if (!tools) {
+        return fail_like_cobra(ctx, *sub, tools.error());
+      }
+      auto session = open_session(ctx, *tools);
+      if (!session) {
+        return fail_like_cobra(ctx, *sub, session.error());
+      }
+      auto& s = **session;
+      auto bundles = split_values(flags->list);
+      s.fields = {{"bundles", go_list(bundles)}};
+      s.log("info", "deprecating bundles from the index");
+      auto done = index::update_index_image(
+          image_request(*flags), s.steps(), [&](const std::filesystem::path& db) {
+            return index::deprecate_truncate(
+                {.database = db,
+                 .bundles = bundles,
+                 .permissive = flags->permissive,
+                 .allow_package_removal = *allow_removal,
+                 .tolerated =
+                     [&s](const Error& e) {
+                       s.log("warning", "permissive mode enabled", {{"error", e.message()}});
+                     },
+                 .not_tolerated =
+                     [&s](const Error& e) {
+                       s.log("error", "permissive mode disabled", {{"error", e.message()}});
+                     },
+                 .info =
+                     [&ctx](const std::string& m, const std::vector<std::string>& current) {
+                       ctx.err << util::logrus_line("info", m, ctx.err_is_tty,
+                                                    {{"bundles", go_list(current)}});
+                     }});
+          });
+      s.puller->destroy();
+      if (!done) {
+        return fail_like_cobra(ctx, *sub, done.error());
+      }
+      return {};
+    };
+  });
+}
+
 } // namespace
 
 // `opm index`: upstream v1.26.5's SQLite index image commands.
@@ -535,6 +623,7 @@ void add_index(CLI::App& parent, Context& ctx, Action& chosen) {
                       "pruning the index", false, index::prune_packages});
   add_index_prune_stranded(*group, ctx, chosen);
   add_index_export(*group, ctx, chosen);
+  add_index_deprecatetruncate(*group, ctx, chosen);
 }
 
 } // namespace opm::cmd

@@ -3,6 +3,7 @@
 #include "cmd/registry_options.hpp"
 #include "cmd/string_lists.hpp"
 #include "index/add.hpp"
+#include "index/deprecate.hpp"
 #include "index/remove.hpp"
 #include "registry/puller.hpp"
 #include "sqlite/deprecation.hpp"
@@ -244,6 +245,69 @@ void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen)
   });
 }
 
+struct DeprecateFlags {
+  bool debug = false;
+  std::string database = "index.db";
+  std::vector<std::string> bundles;
+  bool permissive = false;
+  bool allow_package_removal = false;
+};
+
+void add_registry_deprecatetruncate(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto flags = std::make_shared<DeprecateFlags>();
+  auto* sub =
+      add_command(parent, ctx,
+                  {.use = "deprecatetruncate",
+                   .short_text = "deprecate operator bundle from registry DB",
+                   .long_text = "deprecate operator bundle from registry DB" + k_long_suffix,
+                   .args = Args::none(),
+                   .hidden = true});
+  sub->add_flag("--debug", flags->debug, "enable debug logging");
+  sub->add_option("-d,--database", flags->database, "relative path to database file");
+  sub->add_option("-b,--bundle-images", flags->bundles,
+                  "comma separated list of links to bundle image");
+  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
+  sub->add_flag("--allow-package-removal", flags->allow_package_removal,
+                "removes the entire package if the heads of all channels in the package are "
+                "deprecated");
+  sub->callback([&ctx, &chosen, sub, flags] {
+    chosen.command = sub;
+    chosen.run = [&ctx, flags]() -> Result<void> {
+      auto bundles = split_values(flags->bundles);
+      std::vector<util::LogField> fields{{"bundles", go_list(bundles)}};
+      auto log = [&](std::string_view level, const std::string& message,
+                     std::vector<util::LogField> extra) {
+        extra.insert(extra.begin(), fields.begin(), fields.end());
+        ctx.err << util::logrus_line(level, message, ctx.err_is_tty, extra);
+      };
+      log("info", "deprecating from registry", {});
+      auto done = index::deprecate_truncate(
+          {.database = flags->database,
+           .bundles = bundles,
+           .permissive = flags->permissive,
+           .allow_package_removal = flags->allow_package_removal,
+           .tolerated =
+               [&](const Error& e) {
+                 log("warning", "permissive mode enabled", {{"error", e.message()}});
+               },
+           .not_tolerated =
+               [&](const Error& e) {
+                 log("error", "permissive mode disabled", {{"error", e.message()}});
+               },
+           .info =
+               [&](const std::string& m, const std::vector<std::string>& current) {
+                 ctx.err << util::logrus_line("info", m, ctx.err_is_tty,
+                                              {{"bundles", go_list(current)}});
+               }});
+      if (!done) {
+        log("fatal", done.error().message(), {}); // upstream exits through logrus, no usage
+        return std::unexpected(Error(Errc::invalid, ""));
+      }
+      return {};
+    };
+  });
+}
+
 } // namespace
 
 // `opm registry`: upstream v1.26.5's SQLite database commands.
@@ -272,6 +336,7 @@ void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
                         "-p,--packages", "comma separated list of package names to be kept",
                         "pruning from the registry", index::prune_packages});
   add_registry_prune_stranded(*group, ctx, chosen);
+  add_registry_deprecatetruncate(*group, ctx, chosen);
   // CLI11 hands a hidden parent's (empty) group down to the subcommands; they are listed.
   for (CLI::App* sub : group->get_subcommands([](CLI::App*) { return true; })) {
     sub->group("Subcommands");

@@ -32,8 +32,8 @@ Result<std::vector<std::string>> all_packages(sqlite::Connection& db) {
 }
 
 // Bundle image -> where its manifests go; a later package wins an image, as upstream's map.
-Result<std::map<std::string, BundleDir>> bundles_to_export(sqlite::Connection& db,
-                                                           const std::vector<std::string>& packages) {
+Result<std::map<std::string, BundleDir>>
+bundles_to_export(sqlite::Connection& db, const std::vector<std::string>& packages) {
   auto stmt = OPM_TRY(db.prepare(
       "SELECT DISTINCT name, bundlepath, version FROM operatorbundle INNER JOIN channel_entry "
       "ON operatorbundle.name=channel_entry.operatorbundle_name WHERE "
@@ -64,15 +64,14 @@ std::string quoted_bundles(const std::map<std::string, BundleDir>& bundles) {
   std::string out = "map[";
   bool first = true;
   for (const auto& [image, dir] : bundles) {
-    out += fmt::format("{}{}:{{{} {}}}", first ? "" : " ", q(image),
-                       q(dir.package), q(dir.version));
+    out +=
+        fmt::format("{}{}:{{{} {}}}", first ? "" : " ", q(image), q(dir.package), q(dir.version));
     first = false;
   }
   return out + "]";
 }
 
-Result<void> export_bundle(const std::string& image, const fs::path& target,
-                           const Unpack& unpack) {
+Result<void> export_bundle(const std::string& image, const fs::path& target, const Unpack& unpack) {
   std::string pattern = "bundle_tmpXXXXXX";
   if (::mkdtemp(pattern.data()) == nullptr) {
     return util::fail(Errc::io, fmt::format("mkdir bundle_tmp: {}", util::errno_text(errno)));
@@ -94,8 +93,8 @@ Result<void> export_bundle(const std::string& image, const fs::path& target,
                       fmt::format("lstat {}: no such file or directory", manifests.string()));
   }
   if (!ec) {
-    fs::copy(manifests, target,
-             fs::copy_options::recursive | fs::copy_options::overwrite_existing, ec);
+    fs::copy(manifests, target, fs::copy_options::recursive | fs::copy_options::overwrite_existing,
+             ec);
   }
   if (ec) {
     return util::fail(Errc::io, fmt::format("copy {}: {}", manifests.string(), ec.message()));
@@ -170,8 +169,8 @@ Result<void> export_packages(const ExportRequest& request, const Unpack& unpack)
   std::error_code ec;
   fs::create_directories(request.download_folder, ec);
   if (ec) {
-    return util::fail(Errc::io, fmt::format("mkdir {}: {}", request.download_folder.string(),
-                                            ec.message()));
+    return util::fail(Errc::io,
+                      fmt::format("mkdir {}: {}", request.download_folder.string(), ec.message()));
   }
   std::minstd_rand random(std::random_device{}());
   std::vector<std::string> failures;
@@ -179,8 +178,8 @@ Result<void> export_packages(const ExportRequest& request, const Unpack& unpack)
     auto version = dir.version.empty() ? std::to_string(random() % 10000) : dir.version;
     auto exported = export_bundle(image, request.download_folder / dir.package / version, unpack);
     if (!exported) {
-      failures.push_back(
-          fmt::format("exporting bundle image:{} failed with {}", image, exported.error().message()));
+      failures.push_back(fmt::format("exporting bundle image:{} failed with {}", image,
+                                     exported.error().message()));
     }
   }
   if (!failures.empty()) {

@@ -22,6 +22,10 @@ check_help version_help.txt version --help
 check_help completion_help.txt completion
 # The SQLite commands of v1.26.5, as its --help prints them.
 check_help index_export_help.txt index export --help
+check_help index_help.txt index --help
+for group in index registry; do
+  check_help "${group}_deprecatetruncate_help.txt" "$group" deprecatetruncate --help
+done
 check_help migrate_help.txt migrate --help
 for sub in add rm prune prune-stranded; do
   check_help "registry_${sub//-/_}_help.txt" registry "$sub" --help
