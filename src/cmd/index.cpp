@@ -8,6 +8,7 @@
 #include "index/export.hpp"
 #include "index/index_image.hpp"
 #include "index/remove.hpp"
+#include "registry/cancel.hpp"
 #include "registry/puller.hpp"
 #include "sqlite/deprecation.hpp"
 #include "util/log.hpp"
@@ -299,6 +300,9 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
       auto& s = **session;
       auto bundles = split_values(flags->list);
       s.fields = {{"bundles", go_list(bundles)}};
+      // An interrupt stops the pulls and keeps the database as it was; the signal then ends
+      // the process once the temporary files are gone.
+      registry::InterruptScope interrupts;
       s.log("info", "building the index");
       auto done = index::update_index_image(
           image_request(*flags), s.steps(), [&](const std::filesystem::path& db) -> Result<void> {
@@ -312,7 +316,8 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
                  .tolerated =
                      [&s](const Error& e) {
                        s.log("warning", "permissive mode enabled", {{"error", e.message()}});
-                     }},
+                     },
+                 .cancelled = registry::interrupted},
                 s.bundle_unpack());
             if (!added) {
               s.log("error", "permissive mode disabled", {{"error", added.error().message()}});

@@ -5,6 +5,7 @@
 #include "index/add.hpp"
 #include "index/deprecate.hpp"
 #include "index/remove.hpp"
+#include "registry/cancel.hpp"
 #include "registry/puller.hpp"
 #include "sqlite/deprecation.hpp"
 #include "util/log.hpp"
@@ -135,6 +136,9 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
         ctx.err << util::logrus_line("warning", "permissive mode enabled", ctx.err_is_tty,
                                      {{"bundles", go_list(bundles)}, {"error", e.message()}});
       };
+      // An interrupt stops the pulls and keeps the database as it was; the signal then ends
+      // the process once the temporary files are gone.
+      registry::InterruptScope interrupts;
       auto added = index::add({.database = flags->database,
                                .bundles = bundles,
                                .mode = mode == "replaces" ? index::Mode::replaces
@@ -143,7 +147,8 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                                .overwrite_latest = flags->overwrite_latest,
                                .enable_alpha = flags->enable_alpha,
                                .permissive = flags->permissive,
-                               .tolerated = tolerated},
+                               .tolerated = tolerated,
+                               .cancelled = registry::interrupted},
                               unpack);
       puller->destroy();
       if (!added) {

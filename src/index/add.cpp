@@ -727,6 +727,9 @@ Result<void> add(const AddRequest& request, const Unpack& unpack) {
       }
     }
   }
+  if (request.cancelled && request.cancelled()) {
+    return util::fail(Errc::io, "interrupted");
+  }
   return copy.commit();
 }
 

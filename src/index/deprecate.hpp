@@ -17,7 +17,7 @@ struct DeprecateRequest {
   bool permissive = false;
   // Deprecating every channel head of a package (its default channel's included) removes it.
   bool allow_package_removal = false;
-  std::function<void(const Error&)> tolerated = {};    // permissive: a failure passed over
+  std::function<void(const Error&)> tolerated = {};     // permissive: a failure passed over
   std::function<void(const Error&)> not_tolerated = {}; // logged before failing
   // Progress, with the images still to deprecate at that point (the log's bundles field).
   std::function<void(const std::string& message, const std::vector<std::string>& bundles)> info =

@@ -102,7 +102,8 @@ Result<std::map<std::string, TailBundle>> tail_of(Connection& db, const std::str
   return tail;
 }
 
-Result<void> run_with(Connection& db, std::string_view sql, const std::vector<std::string>& values) {
+Result<void> run_with(Connection& db, std::string_view sql,
+                      const std::vector<std::string>& values) {
   auto stmt = OPM_TRY(db.prepare(sql));
   for (std::size_t i = 0; i < values.size(); ++i) {
     stmt.bind(static_cast<int>(i + 1), values[i]);
@@ -185,12 +186,12 @@ Result<void> deprecate_bundle(Connection& db, const std::string& path) {
   find.reset();
   auto tail = OPM_TRY(tail_of(db, name));
   OPM_TRY(truncate_tail(db, name, tail));
-  OPM_TRY(run_with(db, "UPDATE channel_entry SET replaces=NULL WHERE operatorbundle_name=?",
-                   {name}));
+  OPM_TRY(
+      run_with(db, "UPDATE channel_entry SET replaces=NULL WHERE operatorbundle_name=?", {name}));
   OPM_TRY(run_with(db, "DELETE FROM channel WHERE head_operatorbundle_name=?", {name}));
-  auto prop = OPM_TRY(db.prepare(
-      "insert into properties(type, value, operatorbundle_name, operatorbundle_version, "
-      "operatorbundle_path) values(?, ?, ?, ?, ?)"));
+  auto prop = OPM_TRY(
+      db.prepare("insert into properties(type, value, operatorbundle_name, operatorbundle_version, "
+                 "operatorbundle_path) values(?, ?, ?, ?, ?)"));
   prop.bind(1, "olm.deprecated").bind(2, "{}").bind(3, name);
   prop.bind_optional(4, version.empty() ? std::nullopt : std::optional(version));
   prop.bind_optional(5, path.empty() ? std::nullopt : std::optional(path));
