@@ -98,6 +98,7 @@ struct Session {
   bool use_http = false;
   std::unique_ptr<registry::Puller> puller;
   std::vector<util::LogField> fields;
+  std::size_t jobs = 1; // bundles pulled at once by the built-in client
 
   void log(std::string_view level, const std::string& message,
            std::vector<util::LogField> extra = {}) const {
@@ -146,6 +147,7 @@ Result<std::unique_ptr<Session>> open_session(Context& ctx, Tools tools) {
   auto session = std::make_unique<Session>(Session{ctx, tools, false, nullptr, {}});
   auto options = registry_options(ctx);
   session->use_http = options.use_http;
+  session->jobs = tools.pull == index::ContainerTool::none ? options.jobs : 1;
   session->puller = registry::make_puller(std::move(options));
   return session;
 }
@@ -317,7 +319,8 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
                      [&s](const Error& e) {
                        s.log("warning", "permissive mode enabled", {{"error", e.message()}});
                      },
-                 .cancelled = registry::interrupted},
+                 .cancelled = registry::interrupted,
+                 .jobs = s.jobs},
                 s.bundle_unpack());
             if (!added) {
               s.log("error", "permissive mode disabled", {{"error", added.error().message()}});

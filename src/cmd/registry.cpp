@@ -127,6 +127,7 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
       options.use_http = use_http;
       options.skip_tls_verify = skip_tls_verify;
       options.ca_file = flags->ca_file;
+      const auto jobs = options.jobs;
       auto puller = registry::make_puller(std::move(options));
       auto unpack = [&puller](const std::string& ref,
                               const std::filesystem::path& dir) -> Result<void> {
@@ -148,7 +149,8 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                                .enable_alpha = flags->enable_alpha,
                                .permissive = flags->permissive,
                                .tolerated = tolerated,
-                               .cancelled = registry::interrupted},
+                               .cancelled = registry::interrupted,
+                               .jobs = jobs},
                               unpack);
       puller->destroy();
       if (!added) {

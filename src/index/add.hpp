@@ -29,6 +29,8 @@ struct AddRequest {
   std::function<void(const Error&)> tolerated = {};
   // Asked before the database is replaced: true (an interrupt arrived) keeps it as it was.
   std::function<bool()> cancelled = {};
+  // Bundles unpacked and parsed at once; `unpack` must then be safe to call from threads.
+  std::size_t jobs = 1;
 };
 
 // Unpack the image `ref` into the existing directory `dir`.

@@ -85,6 +85,11 @@ DatabaseCopy::~DatabaseCopy() {
 }
 
 Result<void> DatabaseCopy::commit() {
+  // The copy's contents reach the disk before the rename makes them the database.
+  if (int fd = ::open(m_copy.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
   std::error_code ec;
   fs::rename(m_copy, m_database, ec);
   if (ec) {
