@@ -27,7 +27,7 @@ __opm_flags() {
         'opm index prune-stranded') echo '--binary-image -i --container-tool -c --from-index -f --generate --help -h --out-dockerfile -d --tag -t --skip-tls-verify --use-http' ;;
         'opm index rm') echo '--binary-image -i --build-tool -u --container-tool -c --from-index -f --generate --help -h --operators -o --out-dockerfile -d --permissive --pull-tool -p --tag -t --skip-tls-verify --use-http' ;;
         'opm init') echo '--default-channel -c --description -d --help -h --icon -i --output -o --skip-tls-verify --use-http' ;;
-        'opm migrate') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
+        'opm migrate') echo '--help -h --migrate-level --output -o --skip-tls-verify --use-http' ;;
         'opm registry') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm registry add') echo '--bundle-images -b --ca-file --container-tool -c --database -d --debug --help -h --mode --permissive --skip-tls-verify --use-http' ;;
         'opm registry prune') echo '--database -d --debug --help -h --packages -p --permissive --skip-tls-verify --use-http' ;;
@@ -48,7 +48,7 @@ __opm_value_flags() {
         'opm index prune-stranded') echo '--binary-image -i --container-tool -c --from-index -f --out-dockerfile -d --tag -t' ;;
         'opm index rm') echo '--binary-image -i --build-tool -u --container-tool -c --from-index -f --operators -o --out-dockerfile -d --pull-tool -p --tag -t' ;;
         'opm init') echo '--default-channel -c --description -d --icon -i --output -o' ;;
-        'opm migrate') echo '--output -o' ;;
+        'opm migrate') echo '--migrate-level --output -o' ;;
         'opm registry add') echo '--bundle-images -b --ca-file --container-tool -c --database -d --mode' ;;
         'opm registry prune') echo '--database -d --packages -p' ;;
         'opm registry prune-stranded') echo '--database -d' ;;

@@ -33,7 +33,7 @@ function __opm_value_flags --argument-names path
         case 'opm init'
             printf '%s\n' '--default-channel' '-c' '--description' '-d' '--icon' '-i' '--output' '-o'
         case 'opm migrate'
-            printf '%s\n' '--output' '-o'
+            printf '%s\n' '--migrate-level' '--output' '-o'
         case 'opm registry add'
             printf '%s\n' '--bundle-images' '-b' '--ca-file' '--container-tool' '-c' '--database' '-d' '--mode'
         case 'opm registry prune'
@@ -191,6 +191,7 @@ complete -c opm -n '__opm_at "opm init"' -l skip-tls-verify -d 'skip TLS certifi
 complete -c opm -n '__opm_at "opm init"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm init"' -F
 complete -c opm -n '__opm_at "opm migrate"' -s h -l help -d 'help for migrate'
+complete -c opm -n '__opm_at "opm migrate"' -l migrate-level -r -F -d 'Name of the last migration to run (default: none)'
 complete -c opm -n '__opm_at "opm migrate"' -s o -l output -r -F -d 'Output format (json|yaml)'
 complete -c opm -n '__opm_at "opm migrate"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm migrate"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'

@@ -20,7 +20,8 @@ check_help generate_help.txt generate
 check_help generate_help.txt generate --help
 check_help version_help.txt version --help
 check_help completion_help.txt completion
-# The SQLite commands of v1.26.5, as its --help prints them.
+# The SQLite commands of v1.26.5, as its --help prints them (migrate with latest upstream's
+# --migrate-level added).
 check_help index_export_help.txt index export --help
 check_help index_help.txt index --help
 for group in index registry; do
