@@ -2,6 +2,8 @@
 
 #include "registry/manifest.hpp"
 #include "render/image.hpp"
+#include "sqlite/deprecation.hpp"
+#include "util/log.hpp"
 #include "util/strings.hpp"
 #include "util/version.hpp"
 
@@ -41,6 +43,15 @@ std::function<void(std::size_t, std::size_t)> terminal_progress(std::ostream& er
 }
 
 } // namespace
+
+std::function<void()> sqlite_notice_once(Context& ctx) {
+  auto once = std::make_shared<std::once_flag>();
+  return [&ctx, once] {
+    std::call_once(*once, [&ctx] {
+      ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
+    });
+  };
+}
 
 registry::Options registry_options(const Context& ctx) {
   registry::Options o;

@@ -19,6 +19,10 @@ namespace opm::cmd {
 // limits.
 registry::Options registry_options(const Context& ctx);
 
+// Upstream logs its SQLite deprecation notice once per process, when the first SQLite source
+// is rendered: a render::Options::on_sqlite that does so.
+std::function<void()> sqlite_notice_once(Context& ctx);
+
 // What rendering images uses; must outlive the rendering.
 struct ImageRendering {
   // From the first image on, SIGINT and SIGTERM stop the pulls and remove temporary
