@@ -112,6 +112,8 @@ struct Session {
               if (tools.pull == index::ContainerTool::none) {
                 return puller->labels(ref);
               }
+              // Upstream pulls, then pulls again to read the labels.
+              OPM_TRY(index::pull_image(tools.pull, ref, use_http));
               return index::pull_labels(tools.pull, ref, use_http);
             },
             .unpack = [this](const std::string& ref, const std::filesystem::path& dir,
@@ -132,7 +134,7 @@ struct Session {
       if (tools.pull == index::ContainerTool::none) {
         return puller->unpack(ref, dir, {"manifests", "metadata"});
       }
-      OPM_TRY(index::pull_labels(tools.pull, ref, use_http));
+      OPM_TRY(index::pull_image(tools.pull, ref, use_http));
       return index::copy_image_files(tools.pull, ref, dir);
     };
   }

@@ -3,6 +3,7 @@
 #include "cmd/registry_options.hpp"
 #include "cmd/string_lists.hpp"
 #include "index/add.hpp"
+#include "index/container_tool.hpp"
 #include "index/deprecate.hpp"
 #include "index/remove.hpp"
 #include "registry/cancel.hpp"
@@ -129,9 +130,15 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
       options.ca_file = flags->ca_file;
       const auto jobs = options.jobs;
       auto puller = registry::make_puller(std::move(options));
-      auto unpack = [&puller](const std::string& ref,
-                              const std::filesystem::path& dir) -> Result<void> {
-        return puller->unpack(ref, dir, {"manifests", "metadata"});
+      // --container-tool podman|docker pulls and copies bundles with that tool, as upstream.
+      const auto tool = index::container_tool(flags->container_tool, index::ContainerTool::none);
+      auto unpack = [&puller, tool, use_http](const std::string& ref,
+                                              const std::filesystem::path& dir) -> Result<void> {
+        if (tool == index::ContainerTool::none) {
+          return puller->unpack(ref, dir, {"manifests", "metadata"});
+        }
+        OPM_TRY(index::pull_image(tool, ref, use_http));
+        return index::copy_image_files(tool, ref, dir);
       };
       auto tolerated = [&ctx, &bundles](const Error& e) {
         ctx.err << util::logrus_line("warning", "permissive mode enabled", ctx.err_is_tty,
@@ -150,7 +157,7 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                                .permissive = flags->permissive,
                                .tolerated = tolerated,
                                .cancelled = registry::interrupted,
-                               .jobs = jobs},
+                               .jobs = tool == index::ContainerTool::none ? jobs : 1},
                               unpack);
       puller->destroy();
       if (!added) {

@@ -170,8 +170,7 @@ Result<void> build_image(ContainerTool tool, const std::filesystem::path& docker
   return {};
 }
 
-Result<std::map<std::string, std::string>> pull_labels(ContainerTool tool, const std::string& ref,
-                                                       bool plain_http) {
+Result<void> pull_image(ContainerTool tool, const std::string& ref, bool plain_http) {
   std::vector<std::string> pull{tool_name(tool), "pull"};
   if (tool == ContainerTool::podman && plain_http) {
     pull.emplace_back("--tls-verify=false");
@@ -182,6 +181,12 @@ Result<std::map<std::string, std::string>> pull_labels(ContainerTool tool, const
     return util::fail(Errc::io, fmt::format("error pulling image: {}. {}", pulled.out + pulled.err,
                                             pulled.exit_text()));
   }
+  return {};
+}
+
+Result<std::map<std::string, std::string>> pull_labels(ContainerTool tool, const std::string& ref,
+                                                       bool plain_http) {
+  OPM_TRY(pull_image(tool, ref, plain_http));
   auto inspected = OPM_TRY(run({tool_name(tool), "inspect", ref}));
   auto data = nlohmann::json::parse(inspected.out, nullptr, false);
   const char* key = tool == ContainerTool::podman ? "/0/Labels" : "/0/Config/Labels";

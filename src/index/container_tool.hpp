@@ -24,8 +24,11 @@ std::string tool_name(ContainerTool tool); // "" for none
 Result<void> build_image(ContainerTool tool, const std::filesystem::path& dockerfile,
                          const std::string& tag);
 
-// Pulls `ref` with the tool (podman gets --tls-verify=false when `plain_http`), then reads
-// its labels with `inspect`.
+// `<tool> pull <ref>`; podman gets --tls-verify=false when `plain_http`.
+// Failure: `error pulling image: <output>. exit status <n>`.
+Result<void> pull_image(ContainerTool tool, const std::string& ref, bool plain_http);
+
+// Pulls `ref` with the tool, then reads its labels with `inspect`.
 Result<std::map<std::string, std::string>> pull_labels(ContainerTool tool, const std::string& ref,
                                                        bool plain_http);
 

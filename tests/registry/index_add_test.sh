@@ -142,4 +142,29 @@ check "the Dockerfile adds the temporary context's database" \
   grep -qE '^ADD index_build_tmp[^ /]+/database/index\.db /database/index\.db$' "$BUILD_LOG.dockerfile"
 check "the build context and Dockerfile removed" test -z "$(ls -A)"
 
+# With a container tool, the index image is pulled, inspected and copied out of a container
+# with it, as upstream runs podman: pull, pull, inspect, create, cp, rm.
+cat > "$WORK/bin/podman" << 'TOOL'
+#!/usr/bin/env bash
+echo "$*" >> "$TOOL_LOG"
+case $1 in
+  pull) ;;
+  inspect) echo '[{"Labels": {"operators.operatorframework.io.index.database.v1": "/database/index.db"}}]' ;;
+  create) echo "c0ffee" ;;
+  cp) mkdir -p "$3/database" && cp "$TOOL_DB" "$3/database/index.db" ;;
+  rm) ;;
+  *) exit 1 ;;
+esac
+TOOL
+export TOOL_LOG=$WORK/tool.log TOOL_DB=$SQL/kiwi.db
+mkdir -p "$WORK/tool" && cd "$WORK/tool"
+PATH=$WORK/bin:$PATH expect_ok "index prune pulls with podman" \
+  index prune --use-http --generate -f example.com/ops/index:v1 -p plum
+check "podman's commands as upstream runs them" grep -qE \
+  '^(pull --tls-verify=false example.com/ops/index:v1;){2}inspect example.com/ops/index:v1;create example.com/ops/index:v1 ;cp c0ffee:/\. index_tmp_[^;/]+;rm c0ffee;$' \
+  <(tr '\n' ';' < "$TOOL_LOG")
+"$OPM" render database/index.db > "$WORK/rendered.json" 2> /dev/null
+check "only plum kept" cmp -s "$WORK/rendered.json" "$SQL/render/kiwi-prune-plum.json"
+check "nothing temporary left" only_outputs database index.Dockerfile
+
 finish
