@@ -1,6 +1,7 @@
 #include "cli/usage.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "cmd/required_flags.hpp"
 #include "cmd/string_lists.hpp"
 #include "index/add.hpp"
 #include "index/container_tool.hpp"
@@ -285,10 +286,7 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->callback([&ctx, &chosen, sub, flags, bundles_flag] {
     chosen.command = sub;
     chosen.run = [&ctx, sub, flags, bundles_flag]() -> Result<void> {
-      if (!ctx.meta.changed(bundles_flag)) {
-        return fail_like_cobra(ctx, *sub,
-                               Error(Errc::usage, "required flag(s) \"bundles\" not set"));
-      }
+      OPM_TRY(check_required(ctx, {bundles_flag}));
       auto mode = parse_mode(flags->mode);
       if (!mode) {
         return fail_like_cobra(ctx, *sub, mode.error());
@@ -365,12 +363,13 @@ void add_index_packages(CLI::App& parent, Context& ctx, Action& chosen,
                                    : "tool to interact with container images (save, build, "
                                      "etc.). One of: [docker, podman]",
                   spec.split_tools ? "" : "podman");
-  sub->get_option("--from-index")->required();
-  sub->add_option(spec.list_flag, flags->list, spec.list_usage)->required();
+  const CLI::Option* from_flag = sub->get_option("--from-index");
+  const CLI::Option* list_flag = sub->add_option(spec.list_flag, flags->list, spec.list_usage);
   sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
-  sub->callback([&ctx, &chosen, sub, flags, spec] {
+  sub->callback([&ctx, &chosen, sub, flags, spec, from_flag, list_flag] {
     chosen.command = sub;
-    chosen.run = [&ctx, sub, flags, spec]() -> Result<void> {
+    chosen.run = [&ctx, sub, flags, spec, from_flag, list_flag]() -> Result<void> {
+      OPM_TRY(check_required(ctx, {from_flag, list_flag}));
       auto tools = spec.split_tools ? split_tools(*flags) : single_tool(*flags);
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
@@ -416,10 +415,11 @@ void add_index_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {
                   "tool to interact with container images (save, build, etc.). One of: [docker, "
                   "podman]",
                   "podman");
-  sub->get_option("--from-index")->required();
-  sub->callback([&ctx, &chosen, sub, flags] {
+  const CLI::Option* from_flag = sub->get_option("--from-index");
+  sub->callback([&ctx, &chosen, sub, flags, from_flag] {
     chosen.command = sub;
-    chosen.run = [&ctx, sub, flags]() -> Result<void> {
+    chosen.run = [&ctx, sub, flags, from_flag]() -> Result<void> {
+      OPM_TRY(check_required(ctx, {from_flag}));
       auto tools = single_tool(*flags);
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
@@ -468,7 +468,8 @@ void add_index_export(CLI::App& parent, Context& ctx, Action& chosen) {
                    .long_text = std::string(k_export_long) + k_long_suffix,
                    .args = Args::none()});
   sub->add_flag("--debug", flags->debug, "enable debug logging")->group("");
-  sub->add_option("-i,--index", flags->index, "index to get package from")->required();
+  const CLI::Option* index_flag =
+      sub->add_option("-i,--index", flags->index, "index to get package from");
   auto* package_flag = sub->add_option("-p,--package", flags->packages,
                                        "comma separated list of packages to export");
   sub->add_option("-f,--download-folder", flags->download_folder,
@@ -479,9 +480,10 @@ void add_index_export(CLI::App& parent, Context& ctx, Action& chosen) {
   auto* xpackage_flag = sub->add_option("-o,--xpackage", flags->xpackages,
                                         "deprecated, please use --package option instead")
                             ->group("");
-  sub->callback([&ctx, &chosen, sub, flags, package_flag, xpackage_flag] {
+  sub->callback([&ctx, &chosen, sub, flags, index_flag, package_flag, xpackage_flag] {
     chosen.command = sub;
-    chosen.run = [&ctx, sub, flags, package_flag, xpackage_flag]() -> Result<void> {
+    chosen.run = [&ctx, sub, flags, index_flag, package_flag, xpackage_flag]() -> Result<void> {
+      OPM_TRY(check_required(ctx, {index_flag}));
       if (ctx.meta.changed(package_flag) && ctx.meta.changed(xpackage_flag)) {
         return fail_like_cobra(
             ctx, *sub,
@@ -560,10 +562,7 @@ void add_index_deprecatetruncate(CLI::App& parent, Context& ctx, Action& chosen)
   sub->callback([&ctx, &chosen, sub, flags, bundles_flag, allow_removal] {
     chosen.command = sub;
     chosen.run = [&ctx, sub, flags, bundles_flag, allow_removal]() -> Result<void> {
-      if (!ctx.meta.changed(bundles_flag)) {
-        return fail_like_cobra(ctx, *sub,
-                               Error(Errc::usage, "required flag(s) \"bundles\" not set"));
-      }
+      OPM_TRY(check_required(ctx, {bundles_flag}));
       auto tools = split_tools(*flags);
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());

@@ -1,6 +1,7 @@
 #include "cli/usage.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "cmd/required_flags.hpp"
 #include "cmd/string_lists.hpp"
 #include "index/add.hpp"
 #include "index/container_tool.hpp"
@@ -199,36 +200,39 @@ void add_packages_command(CLI::App& parent, Context& ctx, Action& chosen,
                            .args = Args::none()});
   sub->add_flag("--debug", flags->debug, "enable debug logging");
   sub->add_option("-d,--database", flags->database, "relative path to database file");
-  sub->add_option(spec.packages_flag, flags->packages, spec.packages_usage)->required();
+  const CLI::Option* packages_flag =
+      sub->add_option(spec.packages_flag, flags->packages, spec.packages_usage);
   sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
   auto run = spec.run;
-  sub->callback([&ctx, &chosen, sub, flags, run, start_message = spec.start_message] {
-    chosen.command = sub;
-    chosen.run = [&ctx, sub, flags, run, start_message]() -> Result<void> {
-      auto log_error = [&ctx](std::string_view level, const Error& e) {
-        ctx.err << util::logrus_line(
-            level, level == "fatal" ? "permissive mode disabled" : "permissive mode enabled",
-            ctx.err_is_tty, {{"error", e.message()}});
-      };
-      auto packages = split_values(flags->packages);
-      ctx.err << util::logrus_line("info", start_message, ctx.err_is_tty,
-                                   {{"packages", go_list(packages)}});
-      auto removed = run({.database = flags->database,
-                          .packages = packages,
-                          .permissive = flags->permissive,
-                          .tolerated = [&](const Error& e) { log_error("warning", e); }});
-      if (removed) {
-        return {};
-      }
-      if (removed.error().message().starts_with("error deleting packages from database: ")) {
-        log_error("fatal", removed.error()); // upstream exits at once, without usage
-        return std::unexpected(Error(Errc::invalid, ""));
-      }
-      ctx.err << "Error: " << removed.error().message() << "\n"
-              << usage_text(*sub, ctx.meta) << "\n";
-      return std::unexpected(Error(removed.error().code(), ""));
-    };
-  });
+  sub->callback(
+      [&ctx, &chosen, sub, flags, run, packages_flag, start_message = spec.start_message] {
+        chosen.command = sub;
+        chosen.run = [&ctx, sub, flags, run, packages_flag, start_message]() -> Result<void> {
+          OPM_TRY(check_required(ctx, {packages_flag}));
+          auto log_error = [&ctx](std::string_view level, const Error& e) {
+            ctx.err << util::logrus_line(
+                level, level == "fatal" ? "permissive mode disabled" : "permissive mode enabled",
+                ctx.err_is_tty, {{"error", e.message()}});
+          };
+          auto packages = split_values(flags->packages);
+          ctx.err << util::logrus_line("info", start_message, ctx.err_is_tty,
+                                       {{"packages", go_list(packages)}});
+          auto removed = run({.database = flags->database,
+                              .packages = packages,
+                              .permissive = flags->permissive,
+                              .tolerated = [&](const Error& e) { log_error("warning", e); }});
+          if (removed) {
+            return {};
+          }
+          if (removed.error().message().starts_with("error deleting packages from database: ")) {
+            log_error("fatal", removed.error()); // upstream exits at once, without usage
+            return std::unexpected(Error(Errc::invalid, ""));
+          }
+          ctx.err << "Error: " << removed.error().message() << "\n"
+                  << usage_text(*sub, ctx.meta) << "\n";
+          return std::unexpected(Error(removed.error().code(), ""));
+        };
+      });
 }
 
 void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {

@@ -22,7 +22,9 @@ namespace {
 Result<int> lock_directory(const fs::path& dir) {
   int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) {
-    return util::fail(Errc::io, fmt::format("open {}: {}", dir.string(), util::errno_text(errno)));
+    // SQLite's own words for a database in a directory that is not there.
+    return util::fail(Errc::io,
+                      fmt::format("unable to open database file: {}", util::errno_text(errno)));
   }
   while (::flock(fd, LOCK_EX) != 0) {
     if (errno != EINTR) {

@@ -100,6 +100,8 @@ expect_fail "an unknown mode" "Error: Invalid channel update mode fast specified
   index add --generate -b "" --mode fast
 expect_fail "rm needs --operators" 'Error: required flag(s) "operators" not set' \
   index rm -f "$REG/ops/index:v1"
+check "the deprecation notice comes first" grep -q 'DEPRECATION NOTICE' <(head -n 1 "$WORK/err")
+expect_fail "export needs --index" 'Error: required flag(s) "index" not set' index export
 
 mkdir "$WORK/again" && cd "$WORK/again"
 expect_fail "a CSV already in the index exits 3" \
