@@ -14,7 +14,8 @@ namespace opm::cmd {
 // cobra's required-flag check, made when the command runs rather than while parsing, so that
 // the SQLite commands log their deprecation notice first, as upstream's PersistentPreRun does.
 // Error (printed with the usage): `required flag(s) "a", "b" not set`.
-inline Result<void> check_required(const Context& ctx, const std::vector<const CLI::Option*>& flags) {
+inline Result<void> check_required(const Context& ctx,
+                                   const std::vector<const CLI::Option*>& flags) {
   std::vector<std::string> missing;
   for (const CLI::Option* flag : flags) {
     if (!ctx.meta.changed(flag)) {
