@@ -3,12 +3,14 @@
 
 __opm_subcommands() {
     case "$1" in
-        'opm') echo 'alpha completion generate help init render validate version' ;;
+        'opm') echo 'alpha completion generate help index init migrate registry render validate version' ;;
         'opm alpha') echo 'convert-template list render-graph render-template' ;;
         'opm alpha convert-template') echo 'basic substitutes' ;;
         'opm alpha list') echo 'bundles channels packages' ;;
         'opm completion') echo 'bash fish zsh' ;;
         'opm generate') echo 'dockerfile' ;;
+        'opm index') echo 'add export prune prune-stranded rm' ;;
+        'opm registry') echo 'add prune prune-stranded rm' ;;
     esac
 }
 
@@ -31,7 +33,19 @@ __opm_flags() {
         'opm completion zsh') echo '--help -h --no-descriptions --skip-tls-verify --use-http' ;;
         'opm generate') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l --help -h --skip-tls-verify --use-http' ;;
+        'opm index') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm index add') echo '--binary-image -i --build-tool -u --bundles -b --container-tool -c --from-index -f --generate --help -h --mode --out-dockerfile -d --permissive --pull-tool -p --tag -t --skip-tls-verify --use-http' ;;
+        'opm index export') echo '--container-tool -c --download-folder -f --help -h --index -i --package -p --skip-tls-verify --use-http' ;;
+        'opm index prune') echo '--binary-image -i --container-tool -c --from-index -f --generate --help -h --out-dockerfile -d --packages -p --permissive --tag -t --skip-tls-verify --use-http' ;;
+        'opm index prune-stranded') echo '--binary-image -i --container-tool -c --from-index -f --generate --help -h --out-dockerfile -d --tag -t --skip-tls-verify --use-http' ;;
+        'opm index rm') echo '--binary-image -i --build-tool -u --container-tool -c --from-index -f --generate --help -h --operators -o --out-dockerfile -d --permissive --pull-tool -p --tag -t --skip-tls-verify --use-http' ;;
         'opm init') echo '--default-channel -c --description -d --help -h --icon -i --output -o --skip-tls-verify --use-http' ;;
+        'opm migrate') echo '--help -h --migrate-level --output -o --skip-tls-verify --use-http' ;;
+        'opm registry') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm registry add') echo '--bundle-images -b --ca-file --container-tool -c --database -d --debug --help -h --mode --permissive --skip-tls-verify --use-http' ;;
+        'opm registry prune') echo '--database -d --debug --help -h --packages -p --permissive --skip-tls-verify --use-http' ;;
+        'opm registry prune-stranded') echo '--database -d --debug --help -h --skip-tls-verify --use-http' ;;
+        'opm registry rm') echo '--database -d --debug --help -h --packages -o --permissive --skip-tls-verify --use-http' ;;
         'opm render') echo '--alpha-image-ref-template --help -h --migrate --migrate-level --output -o --platform --skip-tls-verify --use-http' ;;
         'opm validate') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm version') echo '--help -h --skip-tls-verify --use-http' ;;
@@ -45,7 +59,17 @@ __opm_value_flags() {
         'opm alpha render-graph') echo '--minimum-edge --package-name -p' ;;
         'opm alpha render-template') echo '--migrate-level --output -o' ;;
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l' ;;
+        'opm index add') echo '--binary-image -i --build-tool -u --bundles -b --container-tool -c --from-index -f --mode --out-dockerfile -d --pull-tool -p --tag -t' ;;
+        'opm index export') echo '--container-tool -c --download-folder -f --index -i --package -p' ;;
+        'opm index prune') echo '--binary-image -i --container-tool -c --from-index -f --out-dockerfile -d --packages -p --tag -t' ;;
+        'opm index prune-stranded') echo '--binary-image -i --container-tool -c --from-index -f --out-dockerfile -d --tag -t' ;;
+        'opm index rm') echo '--binary-image -i --build-tool -u --container-tool -c --from-index -f --operators -o --out-dockerfile -d --pull-tool -p --tag -t' ;;
         'opm init') echo '--default-channel -c --description -d --icon -i --output -o' ;;
+        'opm migrate') echo '--migrate-level --output -o' ;;
+        'opm registry add') echo '--bundle-images -b --ca-file --container-tool -c --database -d --mode' ;;
+        'opm registry prune') echo '--database -d --packages -p' ;;
+        'opm registry prune-stranded') echo '--database -d' ;;
+        'opm registry rm') echo '--database -d --packages -o' ;;
         'opm render') echo '--alpha-image-ref-template --migrate-level --output -o --platform' ;;
         'opm validate') echo '--output -o' ;;
     esac

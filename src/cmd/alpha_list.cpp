@@ -24,6 +24,7 @@ Result<std::string> list_catalog(Context& ctx, const std::vector<std::string>& a
   render::Options options;
   options.allow_bundle_dirs = false;
   options.allow_bundle_images = false;
+  options.on_sqlite = sqlite_notice_once(ctx);
   ImageRendering rendering;
   OPM_TRY(render_images_with_registry(ctx, options, rendering));
   auto render = [&options](const std::string& ref) { return render::render({ref}, options); };

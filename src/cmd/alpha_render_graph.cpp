@@ -69,6 +69,7 @@ void add_alpha_render_graph(CLI::App& parent, Context& ctx, Action& chosen) {
       render::Options options;
       options.allow_bundle_dirs = false;
       options.allow_bundle_images = false;
+      options.on_sqlite = sqlite_notice_once(ctx);
       ImageRendering rendering;
       OPM_TRY(render_images_with_registry(ctx, options, rendering));
       auto cfg = OPM_TRY(render::render(flags->refs, options));

@@ -29,6 +29,7 @@ std::span<const CommandEntry> alpha_commands();
 
 void add_init(CLI::App& parent, Context& ctx, Action& chosen);
 void add_render(CLI::App& parent, Context& ctx, Action& chosen);
+void add_index(CLI::App& parent, Context& ctx, Action& chosen);
 void add_registry(CLI::App& parent, Context& ctx, Action& chosen);
 void add_migrate(CLI::App& parent, Context& ctx, Action& chosen);
 void add_validate(CLI::App& parent, Context& ctx, Action& chosen);

@@ -1,5 +1,6 @@
 #include "migrate/migrate.hpp"
 
+#include "bundle/migrations.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
 #include "render/image.hpp"
@@ -23,6 +24,7 @@ namespace {
 struct MigrateFlags {
   std::vector<std::string> args;
   std::string output = "json";
+  std::string migrate_level;
 };
 
 bool is_sqlite_file(const std::string& path) {
@@ -31,31 +33,46 @@ bool is_sqlite_file(const std::string& path) {
   return in.read(magic.data(), magic.size()) && std::string_view(magic.data(), 4) == "SQLi";
 }
 
-// Upstream renders the reference allowing only a SQLite file or a SQLite index image.
-Result<catalog::DeclarativeConfig> render_sqlite(Context& ctx, const std::string& ref) {
+constexpr std::string_view k_database_label = "operators.operatorframework.io.index.database.v1";
+
+// A SQLite database file or index image (upstream v1.26.5's migrate) rather than a file-based
+// catalog directory or image (latest upstream's).
+bool is_sqlite_input(registry::Puller& puller, const std::string& ref) {
   struct stat st {};
   if (::stat(ref.c_str(), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) {
-      return util::fail(Errc::not_allowed,
-                        "cannot render declarative config directory: not allowed");
-    }
-    if (!is_sqlite_file(ref)) {
-      return util::fail(Errc::invalid, fmt::format("ref {} has unsupported file type: {{{{  }} "
-                                                   "unknown}}",
-                                                   util::go_quote(ref)));
-    }
-    return render::render_sqlite_file(ref);
+    return !S_ISDIR(st.st_mode) && is_sqlite_file(ref);
   }
-  // The global TLS flags do not apply here, as upstream's migrate ignores them.
-  auto reg = registry_options(ctx);
-  reg.use_http = false;
-  reg.skip_tls_verify = false;
-  auto puller = registry::make_puller(std::move(reg));
-  auto cfg = render::render_image(
-      *puller, ref,
-      render::ImageRenderOptions{.allow_bundle_image = false, .cache = nullptr, .on_sqlite = {}});
-  puller->destroy();
-  return cfg;
+  auto labels = puller.labels(ref);
+  return labels && labels->contains(std::string(k_database_label));
+}
+
+// Renders the reference as upstream's migrate does: a SQLite database, a catalog directory or
+// an image of either; bundles are refused.
+Result<catalog::DeclarativeConfig> render_catalog(registry::Puller& puller, const std::string& ref,
+                                                  std::vector<bundle::Migration> migrations) {
+  render::Options options;
+  options.allow_bundle_dirs = false;
+  options.allow_bundle_images = false;
+  options.migrations = std::move(migrations);
+  options.render_image = [&puller](const std::string& image, bool) {
+    return render::render_image(
+        puller, image,
+        render::ImageRenderOptions{.allow_bundle_image = false, .cache = nullptr, .on_sqlite = {}});
+  };
+  struct stat st {};
+  if (::stat(ref.c_str(), &st) == 0 && !S_ISDIR(st.st_mode) && is_sqlite_file(ref)) {
+    auto cfg = OPM_TRY(render::render_sqlite_file(ref));
+    if (auto migrated = bundle::run_migrations(options.migrations, cfg); !migrated) {
+      return std::unexpected(std::move(migrated).error().wrap("migrate"));
+    }
+    return cfg;
+  }
+  if (::stat(ref.c_str(), &st) == 0 && !S_ISDIR(st.st_mode)) {
+    return util::fail(Errc::invalid, fmt::format("ref {} has unsupported file type: {{{{  }} "
+                                                 "unknown}}",
+                                                 util::go_quote(ref)));
+  }
+  return render::render({ref}, options);
 }
 
 } // namespace
@@ -72,15 +89,28 @@ void add_migrate(CLI::App& parent, Context& ctx, Action& chosen) {
            "These are suitable to opm and jq, but may not be supported by arbitrary JSON\n"
            "parsers that assume that a file contains exactly one valid JSON object.\n\n" +
            std::string(sqlite::k_sqlite_deprecation_notice),
-       .args = Args::exact(2),
-       .hidden = true},
+       .args = Args::exact(2)},
       &flags->args);
   sub->add_option("-o,--output", flags->output, "Output format (json|yaml)");
+  sub->add_option("--migrate-level", flags->migrate_level,
+                  "Name of the last migration to run (default: none)\n" +
+                      bundle::migrations_help());
   sub->callback([&ctx, &chosen, sub, flags] {
     chosen.command = sub;
     chosen.run = [&ctx, &chosen, flags]() -> Result<void> {
-      ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
       catalog::Format format = catalog::Format::json;
+      const auto& ref = flags->args.at(0);
+      const std::filesystem::path dir = flags->args.at(1);
+      // The global TLS flags do not apply here, as upstream's migrate ignores them.
+      auto reg = registry_options(ctx);
+      reg.use_http = false;
+      reg.skip_tls_verify = false;
+      auto puller = registry::make_puller(std::move(reg));
+      const bool sqlite_input = is_sqlite_input(*puller, ref);
+      if (sqlite_input) {
+        ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice,
+                                     ctx.err_is_tty);
+      }
       if (flags->output == "yaml") {
         format = catalog::Format::yaml;
       } else if (flags->output != "json") {
@@ -89,16 +119,29 @@ void add_migrate(CLI::App& parent, Context& ctx, Action& chosen) {
                           fmt::format("invalid --output value {}, expected (json|yaml)",
                                       util::go_quote(flags->output)));
       }
-      const auto& ref = flags->args.at(0);
-      const std::filesystem::path dir = flags->args.at(1);
-      ctx.err << util::logrus_line(
-          "info", fmt::format("rendering index {} as file-based catalog", util::go_quote(ref)),
-          ctx.err_is_tty);
+      std::vector<bundle::Migration> migrations;
+      if (!flags->migrate_level.empty()) {
+        auto selected = bundle::migrations_up_to(flags->migrate_level);
+        if (!selected) {
+          chosen.style = FatalStyle::go_log;
+          return std::unexpected(selected.error());
+        }
+        migrations = std::move(*selected);
+      }
+      ctx.err << util::logrus_line("info",
+                                   fmt::format("rendering {} {} as file-based catalog",
+                                               sqlite_input ? "index" : "catalog",
+                                               util::go_quote(ref)),
+                                   ctx.err_is_tty);
       OPM_TRY(migrate::check_output_dir(dir));
-      auto cfg = render_sqlite(ctx, ref);
+      auto cfg = render_catalog(*puller, ref, std::move(migrations));
+      puller->destroy();
       if (!cfg) {
+        auto message = cfg.error().message();
         return std::unexpected(std::move(cfg).error().wrap(
-            fmt::format("render catalog image: render reference {}", util::go_quote(ref))));
+            message.starts_with("render reference ")
+                ? std::string("render catalog image")
+                : fmt::format("render catalog image: render reference {}", util::go_quote(ref))));
       }
       OPM_TRY(migrate::write_packages(*cfg, format, dir));
       ctx.err << util::logrus_line(

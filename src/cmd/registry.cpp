@@ -1,8 +1,13 @@
 #include "cli/usage.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "cmd/required_flags.hpp"
+#include "cmd/string_lists.hpp"
 #include "index/add.hpp"
+#include "index/container_tool.hpp"
+#include "index/deprecate.hpp"
 #include "index/remove.hpp"
+#include "registry/cancel.hpp"
 #include "registry/puller.hpp"
 #include "sqlite/deprecation.hpp"
 #include "util/log.hpp"
@@ -27,35 +32,14 @@ struct RegistryAddFlags {
   std::string container_tool = "none";
   bool overwrite_latest = false;
   bool enable_alpha = false;
+  // Upstream's add declares the TLS flags itself, shadowing the root's.
+  bool skip_tls = false;
+  bool skip_tls_verify = false;
+  bool use_http = false;
 };
 
 const std::string k_long_suffix =
     std::string("\n\n") + std::string(sqlite::k_sqlite_deprecation_notice);
-
-// pflag's StringSlice: every value split on commas.
-std::vector<std::string> split_values(const std::vector<std::string>& values) {
-  std::vector<std::string> out;
-  for (const auto& v : values) {
-    std::size_t start = 0;
-    while (true) {
-      auto comma = v.find(',', start);
-      out.push_back(v.substr(start, comma - start));
-      if (comma == std::string::npos) {
-        break;
-      }
-      start = comma + 1;
-    }
-  }
-  return out;
-}
-
-std::string go_list(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    out += (i == 0 ? "" : " ") + items[i];
-  }
-  return out + "]";
-}
 
 void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
   auto flags = std::make_shared<RegistryAddFlags>();
@@ -79,6 +63,15 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->add_option("-c,--container-tool", flags->container_tool,
                   "tool to interact with container images (save, build, etc.). One of: [none, "
                   "docker, podman]");
+  auto* skip_tls_flag =
+      sub->add_flag("--skip-tls", flags->skip_tls,
+                    "use Plain HTTP for container image registries while pulling bundles");
+  ctx.meta.deprecate(skip_tls_flag, "use --use-http and --skip-tls-verify instead");
+  sub->add_flag("--skip-tls-verify", flags->skip_tls_verify,
+                "skip TLS certificate verification for container image registries while pulling "
+                "bundles");
+  sub->add_flag("--use-http", flags->use_http,
+                "use plain HTTP for container image registries while pulling bundles");
   sub->add_flag("--overwrite-latest", flags->overwrite_latest,
                 "overwrite the latest bundles (channel heads) with those of the same csv name "
                 "given by --bundles")
@@ -99,10 +92,28 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
         return fail_like_cobra(Error(
             Errc::invalid, fmt::format("Invalid channel update mode {} specified", flags->mode)));
       }
+      bool skip_tls = flags->skip_tls || ctx.global.skip_tls;
+      bool skip_tls_verify = flags->skip_tls_verify || ctx.global.skip_tls_verify;
+      bool use_http = flags->use_http || ctx.global.use_http;
+      if (auto ok = registry::check_flag_combination(use_http, skip_tls_verify, skip_tls); !ok) {
+        return fail_like_cobra(ok.error());
+      }
+      use_http = use_http || skip_tls;
+      if (auto tool = flags->container_tool; !flags->ca_file.empty()) {
+        if (skip_tls_verify) {
+          return fail_like_cobra(
+              Error(Errc::invalid, "--skip-tls-verify must be false when --ca-file is set"));
+        }
+        if (tool == "docker" || tool == "podman") {
+          return fail_like_cobra(Error(
+              Errc::invalid, fmt::format("--ca-file cannot be set with --container-tool={0}; "
+                                         "certificates must be configured specifically for {0}",
+                                         tool)));
+        }
+      }
       auto bundles = split_values(flags->bundles);
       for (auto [set, name] :
-           {std::pair{ctx.global.skip_tls_verify, "--skip-tls-verify"},
-            std::pair{ctx.global.use_http || ctx.global.skip_tls, "--use-http"}}) {
+           {std::pair{skip_tls_verify, "--skip-tls-verify"}, std::pair{use_http, "--use-http"}}) {
         if (set) {
           ctx.err << util::logrus_line(
               "warning",
@@ -114,15 +125,29 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
       }
       ctx.err << util::logrus_line("info", "adding to the registry", ctx.err_is_tty,
                                    {{"bundles", go_list(bundles)}});
-      auto puller = registry::make_puller(registry_options(ctx));
-      auto unpack = [&puller](const std::string& ref,
-                              const std::filesystem::path& dir) -> Result<void> {
-        return puller->unpack(ref, dir, {"manifests", "metadata"});
+      auto options = registry_options(ctx);
+      options.use_http = use_http;
+      options.skip_tls_verify = skip_tls_verify;
+      options.ca_file = flags->ca_file;
+      const auto jobs = options.jobs;
+      auto puller = registry::make_puller(std::move(options));
+      // --container-tool podman|docker pulls and copies bundles with that tool, as upstream.
+      const auto tool = index::container_tool(flags->container_tool, index::ContainerTool::none);
+      auto unpack = [&puller, tool, use_http](const std::string& ref,
+                                              const std::filesystem::path& dir) -> Result<void> {
+        if (tool == index::ContainerTool::none) {
+          return puller->unpack(ref, dir, {"manifests", "metadata"});
+        }
+        OPM_TRY(index::pull_image(tool, ref, use_http));
+        return index::copy_image_files(tool, ref, dir);
       };
       auto tolerated = [&ctx, &bundles](const Error& e) {
         ctx.err << util::logrus_line("warning", "permissive mode enabled", ctx.err_is_tty,
                                      {{"bundles", go_list(bundles)}, {"error", e.message()}});
       };
+      // An interrupt stops the pulls and keeps the database as it was; the signal then ends
+      // the process once the temporary files are gone.
+      registry::InterruptScope interrupts;
       auto added = index::add({.database = flags->database,
                                .bundles = bundles,
                                .mode = mode == "replaces" ? index::Mode::replaces
@@ -131,7 +156,9 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                                .overwrite_latest = flags->overwrite_latest,
                                .enable_alpha = flags->enable_alpha,
                                .permissive = flags->permissive,
-                               .tolerated = tolerated},
+                               .tolerated = tolerated,
+                               .cancelled = registry::interrupted,
+                               .jobs = tool == index::ContainerTool::none ? jobs : 1},
                               unpack);
       puller->destroy();
       if (!added) {
@@ -159,47 +186,53 @@ struct PackagesCommand {
   std::string long_text;
   std::string packages_flag;
   std::string packages_usage;
+  std::string start_message; // logged with the packages before the work starts
   Result<void> (*run)(const index::RemoveRequest&);
 };
 
 void add_packages_command(CLI::App& parent, Context& ctx, Action& chosen,
                           const PackagesCommand& spec) {
   auto flags = std::make_shared<RegistryRmFlags>();
-  auto* sub = add_command(
-      parent, ctx,
-      {.use = spec.use,
-       .short_text = spec.short_text,
-       .long_text = spec.long_text + "\n" + std::string(sqlite::k_sqlite_deprecation_notice),
-       .args = Args::none()});
+  auto* sub = add_command(parent, ctx,
+                          {.use = spec.use,
+                           .short_text = spec.short_text,
+                           .long_text = spec.long_text + k_long_suffix,
+                           .args = Args::none()});
   sub->add_flag("--debug", flags->debug, "enable debug logging");
   sub->add_option("-d,--database", flags->database, "relative path to database file");
-  sub->add_option(spec.packages_flag, flags->packages, spec.packages_usage)->required();
+  const CLI::Option* packages_flag =
+      sub->add_option(spec.packages_flag, flags->packages, spec.packages_usage);
   sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
   auto run = spec.run;
-  sub->callback([&ctx, &chosen, sub, flags, run] {
-    chosen.command = sub;
-    chosen.run = [&ctx, sub, flags, run]() -> Result<void> {
-      auto log_error = [&ctx](std::string_view level, const Error& e) {
-        ctx.err << util::logrus_line(
-            level, level == "fatal" ? "permissive mode disabled" : "permissive mode enabled",
-            ctx.err_is_tty, {{"error", e.message()}});
-      };
-      auto removed = run({.database = flags->database,
-                          .packages = split_values(flags->packages),
-                          .permissive = flags->permissive,
-                          .tolerated = [&](const Error& e) { log_error("warning", e); }});
-      if (removed) {
-        return {};
-      }
-      if (removed.error().message().starts_with("error deleting packages from database: ")) {
-        log_error("fatal", removed.error()); // upstream exits at once, without usage
-        return std::unexpected(Error(Errc::invalid, ""));
-      }
-      ctx.err << "Error: " << removed.error().message() << "\n"
-              << usage_text(*sub, ctx.meta) << "\n";
-      return std::unexpected(Error(removed.error().code(), ""));
-    };
-  });
+  sub->callback(
+      [&ctx, &chosen, sub, flags, run, packages_flag, start_message = spec.start_message] {
+        chosen.command = sub;
+        chosen.run = [&ctx, sub, flags, run, packages_flag, start_message]() -> Result<void> {
+          OPM_TRY(check_required(ctx, {packages_flag}));
+          auto log_error = [&ctx](std::string_view level, const Error& e) {
+            ctx.err << util::logrus_line(
+                level, level == "fatal" ? "permissive mode disabled" : "permissive mode enabled",
+                ctx.err_is_tty, {{"error", e.message()}});
+          };
+          auto packages = split_values(flags->packages);
+          ctx.err << util::logrus_line("info", start_message, ctx.err_is_tty,
+                                       {{"packages", go_list(packages)}});
+          auto removed = run({.database = flags->database,
+                              .packages = packages,
+                              .permissive = flags->permissive,
+                              .tolerated = [&](const Error& e) { log_error("warning", e); }});
+          if (removed) {
+            return {};
+          }
+          if (removed.error().message().starts_with("error deleting packages from database: ")) {
+            log_error("fatal", removed.error()); // upstream exits at once, without usage
+            return std::unexpected(Error(Errc::invalid, ""));
+          }
+          ctx.err << "Error: " << removed.error().message() << "\n"
+                  << usage_text(*sub, ctx.meta) << "\n";
+          return std::unexpected(Error(removed.error().code(), ""));
+        };
+      });
 }
 
 void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {
@@ -210,14 +243,15 @@ void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen)
       {.use = "prune-stranded",
        .short_text = "prune an operator registry DB of stranded bundles",
        .long_text = "prune an operator registry DB of stranded bundles - bundles that are not "
-                    "associated with a particular package\n" +
-                    std::string(sqlite::k_sqlite_deprecation_notice),
+                    "associated with a particular package" +
+                    k_long_suffix,
        .args = Args::none()});
   sub->add_flag("--debug", *debug, "enable debug logging");
   sub->add_option("-d,--database", *database, "relative path to database file");
   sub->callback([&ctx, &chosen, sub, database, debug] {
     chosen.command = sub;
     chosen.run = [&ctx, sub, database]() -> Result<void> {
+      ctx.err << util::logrus_line("info", "pruning from the registry", ctx.err_is_tty);
       auto pruned = index::prune_stranded(*database);
       if (pruned) {
         return {};
@@ -229,10 +263,72 @@ void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen)
   });
 }
 
+struct DeprecateFlags {
+  bool debug = false;
+  std::string database = "index.db";
+  std::vector<std::string> bundles;
+  bool permissive = false;
+  bool allow_package_removal = false;
+};
+
+void add_registry_deprecatetruncate(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto flags = std::make_shared<DeprecateFlags>();
+  auto* sub =
+      add_command(parent, ctx,
+                  {.use = "deprecatetruncate",
+                   .short_text = "deprecate operator bundle from registry DB",
+                   .long_text = "deprecate operator bundle from registry DB" + k_long_suffix,
+                   .args = Args::none(),
+                   .hidden = true});
+  sub->add_flag("--debug", flags->debug, "enable debug logging");
+  sub->add_option("-d,--database", flags->database, "relative path to database file");
+  sub->add_option("-b,--bundle-images", flags->bundles,
+                  "comma separated list of links to bundle image");
+  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
+  sub->add_flag("--allow-package-removal", flags->allow_package_removal,
+                "removes the entire package if the heads of all channels in the package are "
+                "deprecated");
+  sub->callback([&ctx, &chosen, sub, flags] {
+    chosen.command = sub;
+    chosen.run = [&ctx, flags]() -> Result<void> {
+      auto bundles = split_values(flags->bundles);
+      std::vector<util::LogField> fields{{"bundles", go_list(bundles)}};
+      auto log = [&](std::string_view level, const std::string& message,
+                     std::vector<util::LogField> extra) {
+        extra.insert(extra.begin(), fields.begin(), fields.end());
+        ctx.err << util::logrus_line(level, message, ctx.err_is_tty, extra);
+      };
+      log("info", "deprecating from registry", {});
+      auto done = index::deprecate_truncate(
+          {.database = flags->database,
+           .bundles = bundles,
+           .permissive = flags->permissive,
+           .allow_package_removal = flags->allow_package_removal,
+           .tolerated =
+               [&](const Error& e) {
+                 log("warning", "permissive mode enabled", {{"error", e.message()}});
+               },
+           .not_tolerated =
+               [&](const Error& e) {
+                 log("error", "permissive mode disabled", {{"error", e.message()}});
+               },
+           .info =
+               [&](const std::string& m, const std::vector<std::string>& current) {
+                 ctx.err << util::logrus_line("info", m, ctx.err_is_tty,
+                                              {{"bundles", go_list(current)}});
+               }});
+      if (!done) {
+        log("fatal", done.error().message(), {}); // upstream exits through logrus, no usage
+        return std::unexpected(Error(Errc::invalid, ""));
+      }
+      return {};
+    };
+  });
+}
+
 } // namespace
 
-// `opm registry`: upstream v1.26.5's SQLite database commands. Hidden until the deprecated
-// SQLite commands are listed in the help.
+// `opm registry`: upstream v1.26.5's SQLite database commands.
 void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
   auto* group = add_command(
       parent, ctx,
@@ -242,7 +338,6 @@ void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
                     "the operator-registry database" +
                     k_long_suffix,
        .args = Args::none(),
-       .hidden = true,
        .runnable = false});
   group->parse_complete_callback([&ctx] {
     ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
@@ -252,13 +347,14 @@ void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
                        {"rm", "remove operator from operator registry DB",
                         "Remove operator from operator registry DB", "-o,--packages",
                         "comma separated list of package names to be deleted",
-                        index::remove_packages});
+                        "removing from the registry", index::remove_packages});
   add_packages_command(*group, ctx, chosen,
                        {"prune", "prune an operator registry DB of all but specified packages",
                         "prune an operator registry DB of all but specified packages",
                         "-p,--packages", "comma separated list of package names to be kept",
-                        index::prune_packages});
+                        "pruning from the registry", index::prune_packages});
   add_registry_prune_stranded(*group, ctx, chosen);
+  add_registry_deprecatetruncate(*group, ctx, chosen);
   // CLI11 hands a hidden parent's (empty) group down to the subcommands; they are listed.
   for (CLI::App* sub : group->get_subcommands([](CLI::App*) { return true; })) {
     sub->group("Subcommands");

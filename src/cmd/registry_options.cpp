@@ -2,6 +2,7 @@
 
 #include "registry/manifest.hpp"
 #include "render/image.hpp"
+#include "sqlite/deprecation.hpp"
 #include "util/log.hpp"
 #include "util/strings.hpp"
 #include "util/version.hpp"
@@ -61,6 +62,15 @@ registry::Log stderr_log(const Context& ctx, registry::LogLevel level) {
                              message, false);
   };
   return log;
+}
+
+std::function<void()> sqlite_notice_once(Context& ctx) {
+  auto once = std::make_shared<std::once_flag>();
+  return [&ctx, once] {
+    std::call_once(*once, [&ctx] {
+      ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
+    });
+  };
 }
 
 registry::Options registry_options(const Context& ctx) {

@@ -22,6 +22,10 @@ registry::Options registry_options(const Context& ctx);
 // A client log written to stderr as logrus lines, from `level` up.
 registry::Log stderr_log(const Context& ctx, registry::LogLevel level);
 
+// Upstream logs its SQLite deprecation notice once per process, when the first SQLite source
+// is rendered: a render::Options::on_sqlite that does so.
+std::function<void()> sqlite_notice_once(Context& ctx);
+
 // What rendering images uses; must outlive the rendering.
 struct ImageRendering {
   // From the first image on, SIGINT and SIGTERM stop the pulls and remove temporary

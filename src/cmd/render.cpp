@@ -38,17 +38,6 @@ Result<std::vector<bundle::Migration>> selected_migrations(const RenderFlags& fl
   return bundle::migrations_up_to(flags.migrate_level);
 }
 
-// Upstream logs its SQLite deprecation notice once per process, when the first SQLite
-// source is rendered.
-std::function<void()> sqlite_notice_once(Context& ctx) {
-  auto once = std::make_shared<std::once_flag>();
-  return [&ctx, once] {
-    std::call_once(*once, [&ctx] {
-      ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
-    });
-  };
-}
-
 } // namespace
 
 void add_render(CLI::App& parent, Context& ctx, Action& chosen) {

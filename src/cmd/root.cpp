@@ -15,11 +15,13 @@ namespace opm::cmd {
 void add_pull_debug(CLI::App& parent, Context& ctx, Action& chosen);
 
 namespace {
+// clang-format off
 constexpr CommandEntry k_commands[] = {
     {"alpha", add_alpha},
     {"completion", add_completion},
     {"generate", add_generate},
     {"help", add_help},
+    {"index", add_index},
     {"init", add_init},
     {"migrate", add_migrate},
     {"registry", add_registry},
@@ -29,6 +31,7 @@ constexpr CommandEntry k_commands[] = {
     {"__generate-man", add_generate_man},
     {"__pull", add_pull_debug},
 };
+// clang-format on
 
 // Rows are added here as alpha subcommands are written, e.g. {"list", add_alpha_list}.
 constexpr std::array<CommandEntry, 4> k_alpha_commands{

@@ -27,6 +27,10 @@ struct AddRequest {
   // keeps what was written before it, as upstream keeps it.
   bool permissive = false;
   std::function<void(const Error&)> tolerated = {};
+  // Asked before the database is replaced: true (an interrupt arrived) keeps it as it was.
+  std::function<bool()> cancelled = {};
+  // Bundles unpacked and parsed at once; `unpack` must then be safe to call from threads.
+  std::size_t jobs = 1;
 };
 
 // Unpack the image `ref` into the existing directory `dir`.

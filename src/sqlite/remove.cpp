@@ -18,7 +18,9 @@ Result<void> run_with(Connection& db, const char* sql, const std::string& value)
   return stmt.run();
 }
 
-Result<void> remove_bundle(Connection& db, const std::string& name) {
+} // namespace
+
+Result<void> remove_bundle_rows(Connection& db, const std::string& name) {
   for (const auto* sql : {"DELETE FROM operatorbundle WHERE operatorbundle.name=?",
                           "DELETE FROM api_provider WHERE api_provider.operatorbundle_name=?",
                           "DELETE FROM api_requirer WHERE api_requirer.operatorbundle_name=?",
@@ -27,6 +29,8 @@ Result<void> remove_bundle(Connection& db, const std::string& name) {
   }
   return {};
 }
+
+namespace {
 
 Result<void> remove_package_rows(Connection& db, const std::string& package) {
   auto tx = OPM_TRY(Transaction::begin(db));
@@ -41,7 +45,7 @@ Result<void> remove_package_rows(Connection& db, const std::string& package) {
     return util::fail(Errc::not_found, "no package found for packagename " + package);
   }
   for (const auto& b : bundles) {
-    OPM_TRY(remove_bundle(db, b));
+    OPM_TRY(remove_bundle_rows(db, b));
   }
   OPM_TRY(run_with(db, "DELETE FROM package WHERE package.name=?", package));
   OPM_TRY(run_with(db, "DELETE FROM channel WHERE package_name = ?", package));
@@ -78,6 +82,11 @@ Result<void> remove_stranded_bundles(Connection& db) {
   auto tx = OPM_TRY(Transaction::begin(db));
   OPM_TRY(db.exec("DELETE FROM operatorbundle WHERE name NOT IN(select operatorbundle_name from "
                   "channel_entry) AND name NOT IN (SELECT operatorbundle_name FROM deprecated)"));
+  OPM_TRY(remove_bundles_of_vanished_packages(db));
+  return tx.commit();
+}
+
+Result<void> remove_bundles_of_vanished_packages(Connection& db) {
   std::set<std::string> known;
   auto packages = OPM_TRY(db.prepare("SELECT DISTINCT name FROM package"));
   while (OPM_TRY(packages.step())) {
@@ -101,11 +110,11 @@ Result<void> remove_stranded_bundles(Connection& db) {
     }
   }
   for (const auto& b : vanished) {
-    OPM_TRY(remove_bundle(db, b));
+    OPM_TRY(remove_bundle_rows(db, b));
   }
   OPM_TRY(db.exec("DELETE FROM deprecated WHERE deprecated.operatorbundle_name NOT IN (SELECT "
                   "DISTINCT name FROM operatorbundle)"));
-  return tx.commit();
+  return {};
 }
 
 } // namespace opm::sqlite

@@ -19,4 +19,11 @@ Result<void> remove_package(Connection& db, const std::string& package);
 // names no stored package, and deprecations of bundles that are gone. One transaction.
 Result<void> remove_stranded_bundles(Connection& db);
 
+// Delete a bundle's operatorbundle, api_provider, api_requirer and channel_entry rows.
+Result<void> remove_bundle_rows(Connection& db, const std::string& name);
+
+// Delete bundles whose olm.package names no stored package, and deprecations of bundles that
+// are gone (inside the caller's transaction).
+Result<void> remove_bundles_of_vanished_packages(Connection& db);
+
 } // namespace opm::sqlite

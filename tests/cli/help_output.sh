@@ -26,6 +26,19 @@ check_help alpha_render_template_help.txt alpha render-template --help
 check_help alpha_convert_template_help.txt alpha convert-template
 check_help alpha_convert_template_substitutes_help.txt alpha convert-template substitutes -h
 
+# The SQLite commands of v1.26.5, as its --help prints them (migrate with latest upstream's
+# --migrate-level added).
+check_help index_export_help.txt index export --help
+check_help index_help.txt index --help
+for group in index registry; do
+  check_help "${group}_deprecatetruncate_help.txt" "$group" deprecatetruncate --help
+done
+check_help migrate_help.txt migrate --help
+for sub in add rm prune prune-stranded; do
+  check_help "registry_${sub//-/_}_help.txt" registry "$sub" --help
+  check_help "index_${sub//-/_}_help.txt" index "$sub" --help
+done
+
 # The root lists visible commands sorted by name, alpha only with HELP_ALPHA=true.
 run_opm --help
 expect_rc 0
@@ -33,6 +46,9 @@ grep -q '^  init        Generate an olm.package declarative config blob$' out ||
 grep -q '^  help        Help about any command$' out || fail "help not listed"
 grep -q '^  alpha' out && fail "alpha listed without HELP_ALPHA"
 grep -q '__generate-man' out && fail "hidden command listed"
+grep -q '^  migrate     Migrate a sqlite-based index image or database file to a file-based catalog$' out ||
+  fail "migrate not listed"
+grep -q '^  registry    interact with operator-registry database$' out || fail "registry not listed"
 HELP_ALPHA=true "$OPM" --help >alpha_out
 grep -q '^  alpha       Run an alpha subcommand$' alpha_out || fail "alpha not listed with HELP_ALPHA=true"
 exit 0

@@ -32,7 +32,27 @@ expect_rc 1
 normalized_err | tail -n 1 >err.last
 expect_text err.last $'DATE invalid --output value "toml", expected (json|yaml)\n'
 
+# Beyond v1.26.5, as latest upstream: a file-based catalog directory migrates too (without the
+# SQLite notice), --migrate-level runs the FBC migrations, and bundles are refused.
 run_opm migrate mig mig3
+expect_rc 0
+grep -q 'DEPRECATION NOTICE' err && fail "deprecation notice for a catalog directory"
+grep -q 'level=info msg="rendering catalog \\"mig\\" as file-based catalog"' err ||
+  fail "no rendering line: $(cat err)"
+"$OPM" render mig >dir.json 2>/dev/null
+cat mig3/*/catalog.json | cmp -s - dir.json || fail "the migrated directory differs from its render"
+
+run_opm migrate kiwi.db lvl --migrate-level bundle-object-to-csv-metadata
+expect_rc 0
+"$OPM" render kiwi.db --migrate-level bundle-object-to-csv-metadata >lvl.json 2>/dev/null
+cat lvl/*/catalog.json | cmp -s - lvl.json || fail "--migrate-level differs from render's"
+grep -q '"olm.csv.metadata"' lvl.json || fail "no olm.csv.metadata after the migration"
+
+run_opm migrate kiwi.db bogus --migrate-level bogus
 expect_rc 1
 normalized_err | tail -n 1 >err.last
-expect_text err.last $'time="T" level=fatal msg="render catalog image: render reference \\"mig\\": cannot render declarative config directory: not allowed"\n'
+expect_text err.last $'DATE unknown migration level "bogus"\n'
+
+run_opm migrate "$SQL/bundles/kiwi-0.1.0" bundle-dir
+expect_rc 1
+grep -q 'cannot render bundle directory .*: not allowed"$' err || fail "bundle directory: $(cat err)"

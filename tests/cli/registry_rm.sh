@@ -28,6 +28,7 @@ expect_file rendered.json "$SQL/render/kiwi-rm-plum.json"
 run_opm registry rm -d kiwi.db
 expect_rc 1
 grep -q '^Error: required flag(s) "packages" not set$' err || fail "unexpected: $(cat err)"
+head -n 1 err | grep -q 'DEPRECATION NOTICE' || fail "no deprecation notice before the error"
 
 # Pruning keeps the deprecated bundle's rows, so the render is unchanged.
 cp "$SQL/kiwi-deprecated.db" dep.db

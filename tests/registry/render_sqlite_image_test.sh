@@ -20,4 +20,10 @@ check "no unpack directory left" tmp_empty
 expect_ok "render it as yaml" render --use-http "$REG/ops/index:v1" -o yaml
 check "yaml as upstream" cmp -s "$WORK/out" "$SQL/render/kiwi.yaml"
 
+expect_ok "alpha list packages of a sqlite index image" alpha list packages --use-http "$REG/ops/index:v1"
+check "upstream's table" cmp -s "$WORK/out" "$SQL/list/kiwi-packages.txt"
+expect_ok "alpha render-graph of a sqlite index image" alpha render-graph --use-http "$REG/ops/index:v1"
+"$OPM" alpha render-graph "$SQL/kiwi.db" > "$WORK/db.graph" 2> /dev/null
+check "the graph of its database" cmp -s "$WORK/out" "$WORK/db.graph"
+
 finish

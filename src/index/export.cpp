@@ -1,0 +1,204 @@
+#include "index/export.hpp"
+
+#include "sqlite/connection.hpp"
+#include "util/fs.hpp"
+#include "yaml/emitter.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <map>
+#include <random>
+
+namespace opm::index {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct BundleDir {
+  std::string package;
+  std::string version;
+};
+
+Result<std::vector<std::string>> all_packages(sqlite::Connection& db) {
+  auto stmt = OPM_TRY(db.prepare("SELECT DISTINCT name FROM package"));
+  std::vector<std::string> names;
+  while (OPM_TRY(stmt.step())) {
+    names.push_back(stmt.text_or_empty(0));
+  }
+  return names;
+}
+
+// Bundle image -> where its manifests go; a later package wins an image, as upstream's map.
+Result<std::map<std::string, BundleDir>>
+bundles_to_export(sqlite::Connection& db, const std::vector<std::string>& packages) {
+  auto stmt = OPM_TRY(db.prepare(
+      "SELECT DISTINCT name, bundlepath, version FROM operatorbundle INNER JOIN channel_entry "
+      "ON operatorbundle.name=channel_entry.operatorbundle_name WHERE "
+      "channel_entry.package_name=?"));
+  std::map<std::string, BundleDir> bundles;
+  for (const auto& package : packages) {
+    stmt.reset();
+    stmt.bind(1, package);
+    while (OPM_TRY(stmt.step())) {
+      bundles[stmt.text_or_empty(1)] = {package, stmt.text_or_empty(2)};
+    }
+  }
+  return bundles;
+}
+
+// Go's %+q of the map: map["img":{"p" "v"}].
+std::string quoted_bundles(const std::map<std::string, BundleDir>& bundles) {
+  auto q = [](const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+      if (c == '"' || c == '\\') {
+        out += '\\';
+      }
+      out += c;
+    }
+    return out + "\"";
+  };
+  std::string out = "map[";
+  bool first = true;
+  for (const auto& [image, dir] : bundles) {
+    out +=
+        fmt::format("{}{}:{{{} {}}}", first ? "" : " ", q(image), q(dir.package), q(dir.version));
+    first = false;
+  }
+  return out + "]";
+}
+
+Result<void> export_bundle(const std::string& image, const fs::path& target, const Unpack& unpack) {
+  std::string pattern = "bundle_tmpXXXXXX";
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    return util::fail(Errc::io, fmt::format("mkdir bundle_tmp: {}", util::errno_text(errno)));
+  }
+  struct Remove {
+    fs::path dir;
+    ~Remove() {
+      std::error_code ec;
+      fs::remove_all(dir, ec);
+    }
+  } remove{fs::path(pattern) / ""};
+  fs::path unpacked = fs::path(pattern) / "unpacked";
+  OPM_TRY(unpack(image, unpacked));
+  std::error_code ec;
+  fs::create_directories(target, ec);
+  fs::path manifests = unpacked / "manifests";
+  if (!ec && !fs::exists(manifests, ec)) {
+    return util::fail(Errc::not_found,
+                      fmt::format("lstat {}: no such file or directory", manifests.string()));
+  }
+  if (!ec) {
+    fs::copy(manifests, target, fs::copy_options::recursive | fs::copy_options::overwrite_existing,
+             ec);
+  }
+  if (ec) {
+    return util::fail(Errc::io, fmt::format("copy {}: {}", manifests.string(), ec.message()));
+  }
+  return {};
+}
+
+Result<void> write_package_yaml(sqlite::Connection& db, const std::string& package,
+                                const fs::path& dir) {
+  auto defaults =
+      OPM_TRY(db.prepare("SELECT DISTINCT default_channel FROM package WHERE name=? LIMIT 1"));
+  defaults.bind(1, package);
+  std::string default_channel = OPM_TRY(defaults.step()) ? defaults.text_or_empty(0) : "";
+  auto channels = OPM_TRY(db.prepare(
+      "SELECT DISTINCT name, head_operatorbundle_name FROM channel WHERE package_name=?"));
+  channels.bind(1, package);
+  std::vector<std::pair<std::string, std::string>> heads;
+  while (OPM_TRY(channels.step())) {
+    heads.emplace_back(channels.text_or_empty(0), channels.text_or_empty(1));
+  }
+  std::string text;
+  yaml::Emitter e(text);
+  e.begin_document();
+  e.begin_mapping();
+  e.key("packageName");
+  e.string(package);
+  e.key("channels");
+  if (heads.empty()) {
+    e.empty_sequence();
+  } else {
+    e.begin_sequence();
+    for (const auto& [name, head] : heads) {
+      e.item();
+      e.begin_mapping();
+      e.key("name");
+      e.string(name);
+      e.key("currentCSV");
+      e.string(head);
+      e.end_mapping();
+    }
+    e.end_sequence();
+  }
+  e.key("defaultChannel");
+  e.string(default_channel);
+  e.end_mapping();
+  e.end_document();
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  return util::write_file_atomic(dir / "package.yaml", text);
+}
+
+Error aggregate(const std::vector<std::string>& messages) {
+  if (messages.size() == 1) {
+    return Error(Errc::invalid, messages.front());
+  }
+  std::string text = "[";
+  for (std::size_t i = 0; i < messages.size(); ++i) {
+    text += (i == 0 ? "" : ", ") + messages[i];
+  }
+  return Error(Errc::invalid, text + "]");
+}
+
+} // namespace
+
+Result<void> export_packages(const ExportRequest& request, const Unpack& unpack) {
+  auto db = OPM_TRY(sqlite::Connection::open(request.database, sqlite::OpenMode::read_only));
+  auto packages = request.packages.empty() ? OPM_TRY(all_packages(db)) : request.packages;
+  auto bundles = OPM_TRY(bundles_to_export(db, packages));
+  if (request.info) {
+    request.info(fmt::format("Preparing to pull bundles {}", quoted_bundles(bundles)));
+  }
+  std::error_code ec;
+  fs::create_directories(request.download_folder, ec);
+  if (ec) {
+    return util::fail(Errc::io,
+                      fmt::format("mkdir {}: {}", request.download_folder.string(), ec.message()));
+  }
+  std::minstd_rand random(std::random_device{}());
+  std::vector<std::string> failures;
+  for (const auto& [image, dir] : bundles) {
+    auto version = dir.version.empty() ? std::to_string(random() % 10000) : dir.version;
+    auto exported = export_bundle(image, request.download_folder / dir.package / version, unpack);
+    if (!exported) {
+      failures.push_back(fmt::format("exporting bundle image:{} failed with {}", image,
+                                     exported.error().message()));
+    }
+  }
+  if (!failures.empty()) {
+    return std::unexpected(aggregate(failures));
+  }
+  for (const auto& package : packages) {
+    if (request.note) {
+      request.note(
+          fmt::format("Writing package.yaml in {}", (request.download_folder / package).string()));
+    }
+    if (auto written = write_package_yaml(db, package, request.download_folder / package);
+        !written) {
+      failures.push_back(written.error().message());
+    }
+  }
+  if (!failures.empty()) {
+    return std::unexpected(aggregate(failures));
+  }
+  return {};
+}
+
+} // namespace opm::index
