@@ -3,7 +3,7 @@
 
 __opm_subcommands() {
     case "$1" in
-        'opm') echo 'completion generate help init render validate version' ;;
+        'opm') echo 'completion generate help init render serve validate version' ;;
         'opm completion') echo 'bash fish zsh' ;;
         'opm generate') echo 'dockerfile' ;;
     esac
@@ -20,6 +20,7 @@ __opm_flags() {
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l --help -h --skip-tls-verify --use-http' ;;
         'opm init') echo '--default-channel -c --description -d --help -h --icon -i --output -o --skip-tls-verify --use-http' ;;
         'opm render') echo '--help -h --migrate --migrate-level --output -o --platform --skip-tls-verify --use-http' ;;
+        'opm serve') echo '--cache-dir --cache-enforce-integrity --cache-only --debug --help -h --port -p --pprof-addr --termination-log -t --skip-tls-verify --use-http' ;;
         'opm validate') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm version') echo '--help -h --skip-tls-verify --use-http' ;;
     esac
@@ -30,6 +31,7 @@ __opm_value_flags() {
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l' ;;
         'opm init') echo '--default-channel -c --description -d --icon -i --output -o' ;;
         'opm render') echo '--migrate-level --output -o --platform' ;;
+        'opm serve') echo '--cache-dir --port -p --pprof-addr --termination-log -t' ;;
         'opm validate') echo '--output -o' ;;
     esac
 }

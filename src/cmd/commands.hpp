@@ -31,6 +31,7 @@ void add_init(CLI::App& parent, Context& ctx, Action& chosen);
 void add_render(CLI::App& parent, Context& ctx, Action& chosen);
 void add_registry(CLI::App& parent, Context& ctx, Action& chosen);
 void add_migrate(CLI::App& parent, Context& ctx, Action& chosen);
+void add_serve(CLI::App& parent, Context& ctx, Action& chosen);
 void add_validate(CLI::App& parent, Context& ctx, Action& chosen);
 void add_generate(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha(CLI::App& parent, Context& ctx, Action& chosen);

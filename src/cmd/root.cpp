@@ -14,6 +14,7 @@ namespace opm::cmd {
 void add_pull_debug(CLI::App& parent, Context& ctx, Action& chosen);
 
 namespace {
+// clang-format off
 constexpr CommandEntry k_commands[] = {
     {"alpha", add_alpha},
     {"completion", add_completion},
@@ -23,11 +24,13 @@ constexpr CommandEntry k_commands[] = {
     {"migrate", add_migrate},
     {"registry", add_registry},
     {"render", add_render},
+    {"serve", add_serve},
     {"validate", add_validate},
     {"version", add_version},
     {"__generate-man", add_generate_man},
     {"__pull", add_pull_debug},
 };
+// clang-format on
 
 // Rows are added here as alpha subcommands are written, e.g. {"list", add_alpha_list}.
 constexpr std::array<CommandEntry, 2> k_alpha_commands{

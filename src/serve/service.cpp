@@ -1,0 +1,146 @@
+#include "serve/service.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+namespace opm::serve {
+
+namespace {
+
+// Every store error reaches the client as UNKNOWN with the store's message, as a plain Go
+// error does through grpc-go.
+grpc::Status failure(const Error& e) { return {grpc::StatusCode::UNKNOWN, e.message()}; }
+
+grpc::Status send_bundle(const Result<const IndexEntry*>& entry, api::Bundle* out) {
+  if (!entry) {
+    return failure(entry.error());
+  }
+  out->CopyFrom((*entry)->bundle);
+  return grpc::Status::OK;
+}
+
+grpc::Status send_entries(const Result<std::vector<api::ChannelEntry>>& entries,
+                          grpc::ServerWriter<api::ChannelEntry>* writer) {
+  if (!entries) {
+    return failure(entries.error());
+  }
+  for (const auto& e : *entries) {
+    if (!writer->Write(e)) {
+      break;
+    }
+  }
+  return grpc::Status::OK;
+}
+
+std::vector<const IndexEntry*> list_order(const PackageIndex& index) {
+  std::vector<const IndexEntry*> entries;
+  for (const auto& [pkg_name, pkg] : index) {
+    for (const auto& [ch_name, ch] : pkg.channels) {
+      for (const auto& [name, e] : ch.entries) {
+        entries.push_back(&e);
+      }
+    }
+  }
+  auto key = [](const IndexEntry* e) {
+    return std::tie(e->bundle.channelname(), e->bundle.packagename(), e->name);
+  };
+  std::ranges::sort(entries, [&](const IndexEntry* a, const IndexEntry* b) {
+    return key(a) < key(b);
+  });
+  return entries;
+}
+
+} // namespace
+
+RegistryService::RegistryService(const Store& store)
+    : m_store(store), m_package_names(store.package_names()),
+      m_list_order(list_order(store.index())) {}
+
+grpc::Status RegistryService::ListPackages(grpc::ServerContext* /*ctx*/,
+                                           const api::ListPackageRequest* /*req*/,
+                                           grpc::ServerWriter<api::PackageName>* writer) {
+  api::PackageName msg;
+  for (const auto& name : m_package_names) {
+    msg.set_name(name);
+    if (!writer->Write(msg)) {
+      break;
+    }
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status RegistryService::GetPackage(grpc::ServerContext* /*ctx*/,
+                                         const api::GetPackageRequest* req, api::Package* out) {
+  auto pkg = m_store.package(req->name());
+  if (!pkg) {
+    return failure(pkg.error());
+  }
+  *out = std::move(*pkg);
+  return grpc::Status::OK;
+}
+
+grpc::Status RegistryService::GetBundle(grpc::ServerContext* /*ctx*/,
+                                        const api::GetBundleRequest* req, api::Bundle* out) {
+  return send_bundle(m_store.bundle(req->pkgname(), req->channelname(), req->csvname()), out);
+}
+
+grpc::Status RegistryService::GetBundleForChannel(grpc::ServerContext* /*ctx*/,
+                                                  const api::GetBundleInChannelRequest* req,
+                                                  api::Bundle* out) {
+  return send_bundle(m_store.bundle_for_channel(req->pkgname(), req->channelname()), out);
+}
+
+grpc::Status RegistryService::GetChannelEntriesThatReplace(
+    grpc::ServerContext* /*ctx*/, const api::GetAllReplacementsRequest* req,
+    grpc::ServerWriter<api::ChannelEntry>* writer) {
+  return send_entries(m_store.entries_that_replace(req->csvname()), writer);
+}
+
+grpc::Status RegistryService::GetBundleThatReplaces(grpc::ServerContext* /*ctx*/,
+                                                    const api::GetReplacementRequest* req,
+                                                    api::Bundle* out) {
+  return send_bundle(
+      m_store.bundle_that_replaces(req->csvname(), req->pkgname(), req->channelname()), out);
+}
+
+grpc::Status RegistryService::GetChannelEntriesThatProvide(
+    grpc::ServerContext* /*ctx*/, const api::GetAllProvidersRequest* req,
+    grpc::ServerWriter<api::ChannelEntry>* writer) {
+  return send_entries(m_store.entries_that_provide(req->group(), req->version(), req->kind()),
+                      writer);
+}
+
+grpc::Status RegistryService::GetLatestChannelEntriesThatProvide(
+    grpc::ServerContext* /*ctx*/, const api::GetLatestProvidersRequest* req,
+    grpc::ServerWriter<api::ChannelEntry>* writer) {
+  return send_entries(
+      m_store.latest_entries_that_provide(req->group(), req->version(), req->kind()), writer);
+}
+
+grpc::Status RegistryService::GetDefaultBundleThatProvides(
+    grpc::ServerContext* /*ctx*/, const api::GetDefaultProviderRequest* req, api::Bundle* out) {
+  return send_bundle(
+      m_store.default_bundle_that_provides(req->group(), req->version(), req->kind()), out);
+}
+
+grpc::Status RegistryService::ListBundles(grpc::ServerContext* /*ctx*/,
+                                          const api::ListBundlesRequest* /*req*/,
+                                          grpc::ServerWriter<api::Bundle>* writer) {
+  api::Bundle msg;
+  for (const IndexEntry* e : m_list_order) {
+    Store::list_form(*e, msg);
+    if (!writer->Write(msg)) {
+      break;
+    }
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status HealthService::Check(grpc::ServerContext* /*ctx*/,
+                                  const grpc::health::v1::HealthCheckRequest* /*req*/,
+                                  grpc::health::v1::HealthCheckResponse* out) {
+  out->set_status(grpc::health::v1::HealthCheckResponse::SERVING);
+  return grpc::Status::OK;
+}
+
+} // namespace opm::serve

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "catalog/model.hpp"
+#include "serve/registry.pb.h"
+#include "util/error.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+// What `opm serve` answers from: the package index (package -> channel -> entry, with each
+// entry's graph edges) and one converted api.Bundle per channel entry, built once at load
+// so that every rpc is a lookup. Queries follow upstream's pkg/cache/pkgs.go; where upstream
+// walks Go maps (random order), names are visited in byte-wise order.
+namespace opm::serve {
+
+struct IndexEntry {
+  std::string name;
+  std::string replaces;
+  std::vector<std::string> skips;
+  // The entry's api.Bundle with replaces and skips cleared (upstream's "trimmed" bundle).
+  api::Bundle bundle;
+};
+
+struct IndexChannel {
+  std::string name;
+  std::string head;
+  std::optional<std::string> deprecation; // the message, when deprecated
+  std::map<std::string, IndexEntry, std::less<>> entries;
+};
+
+struct IndexIcon {
+  std::optional<std::string> data; // decoded bytes
+  std::string mediatype;
+};
+
+struct IndexPackage {
+  std::string name;
+  std::string description;
+  std::optional<IndexIcon> icon;
+  std::string default_channel;
+  std::optional<std::string> deprecation;
+  std::map<std::string, IndexChannel, std::less<>> channels;
+};
+
+using PackageIndex = std::map<std::string, IndexPackage, std::less<>>;
+
+// The api.Bundle of one channel entry (ConvertModelBundleToAPIBundle), replaces and skips
+// included.
+Result<api::Bundle> to_api_bundle(const catalog::model::Bundle& bundle);
+
+// The index of a validated model: every channel's head, every entry converted.
+Result<PackageIndex> index_model(const catalog::model::Model& model);
+
+class Store {
+public:
+  explicit Store(PackageIndex index) : m_index(std::move(index)) {}
+
+  [[nodiscard]] const PackageIndex& index() const { return m_index; }
+
+  [[nodiscard]] std::vector<std::string> package_names() const;
+  Result<api::Package> package(std::string_view name) const;
+  Result<const IndexEntry*> bundle(std::string_view pkg, std::string_view channel,
+                                   std::string_view csv) const;
+  Result<const IndexEntry*> bundle_for_channel(std::string_view pkg,
+                                               std::string_view channel) const;
+  Result<std::vector<api::ChannelEntry>> entries_that_replace(std::string_view csv) const;
+  Result<const IndexEntry*> bundle_that_replaces(std::string_view csv, std::string_view pkg,
+                                                 std::string_view channel) const;
+  Result<std::vector<api::ChannelEntry>> entries_that_provide(std::string_view group,
+                                                              std::string_view version,
+                                                              std::string_view kind) const;
+  Result<std::vector<api::ChannelEntry>> latest_entries_that_provide(
+      std::string_view group, std::string_view version, std::string_view kind) const;
+  Result<const IndexEntry*> default_bundle_that_provides(std::string_view group,
+                                                         std::string_view version,
+                                                         std::string_view kind) const;
+  // The ListBundles form of an entry: replaces and skips kept, manifests dropped when the
+  // bundle has an image.
+  static void list_form(const IndexEntry& entry, api::Bundle& out);
+
+private:
+  PackageIndex m_index;
+};
+
+} // namespace opm::serve
