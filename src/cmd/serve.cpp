@@ -1,5 +1,6 @@
-#include "cmd/commands.hpp"
 #include "serve/serve.hpp"
+
+#include "cmd/commands.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -53,8 +54,9 @@ void add_serve(CLI::App& parent, Context& ctx, Action& chosen) {
       }
       serve::Options run_options = flags->options;
       run_options.configs_dir = flags->args.front();
-      run_options.enforce_integrity = enforce->count() > 0 ? flags->enforce_integrity
-          : !run_options.cache_dir.empty() && !run_options.cache_only;
+      run_options.enforce_integrity =
+          enforce->count() > 0 ? flags->enforce_integrity
+                               : !run_options.cache_dir.empty() && !run_options.cache_only;
       run_options.err_is_tty = ctx.err_is_tty;
       return serve::run(run_options, ctx.err);
     };

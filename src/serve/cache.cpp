@@ -11,8 +11,6 @@ Result<PackageIndex> load_catalog(const std::string& dir) {
   return index_model(model);
 }
 
-Result<Store> load_store(const Options& o) {
-  return Store(OPM_TRY(load_catalog(o.configs_dir)));
-}
+Result<Store> load_store(const Options& o) { return Store(OPM_TRY(load_catalog(o.configs_dir))); }
 
 } // namespace opm::serve

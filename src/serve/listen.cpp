@@ -5,14 +5,14 @@
 
 #include <fmt/format.h>
 
-#include <arpa/inet.h>
 #include <netdb.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <arpa/inet.h>
 #include <cctype>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 namespace opm::serve {
 
@@ -24,8 +24,7 @@ bool all_digits(std::string_view s) {
   return !s.empty() && std::ranges::all_of(s, [](char c) { return c >= '0' && c <= '9'; });
 }
 
-Result<int> parse_port(const std::string& port, std::string_view address,
-                       std::string_view prefix) {
+Result<int> parse_port(const std::string& port, std::string_view address, std::string_view prefix) {
   if (port.empty()) {
     return 0;
   }
@@ -51,8 +50,8 @@ Result<int> resolve_port(const std::string& port) {
 Result<void> check_listen_address(const std::string& address) {
   auto colon = address.rfind(':');
   if (colon == std::string::npos) {
-    return util::fail(Errc::usage, fmt::format("{}address {}: missing port in address",
-                                               k_pprof_prefix, address));
+    return util::fail(
+        Errc::usage, fmt::format("{}address {}: missing port in address", k_pprof_prefix, address));
   }
   OPM_TRY(parse_port(address.substr(colon + 1), address, k_pprof_prefix));
   return {};

@@ -6,17 +6,17 @@
 #include "util/log.hpp"
 
 #include <fmt/format.h>
-#include <grpcpp/ext/proto_server_reflection_plugin.h>
-#include <grpcpp/grpcpp.h>
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/grpcpp.h>
 #include <mutex>
+#include <sys/stat.h>
 #include <thread>
 
 namespace opm::serve {
@@ -139,15 +139,16 @@ Result<void> serve_store(const Store& store, const Options& o, Logger& log,
 
   RegistryService registry(store);
   HealthService health;
+  UnknownMethods unknown;
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   builder.SetMaxSendMessageSize(-1);
   int bound = 0;
-  builder.AddListeningPort(fmt::format("[::]:{}", port), grpc::InsecureServerCredentials(),
-                           &bound);
+  builder.AddListeningPort(fmt::format("[::]:{}", port), grpc::InsecureServerCredentials(), &bound);
   builder.RegisterService(&registry);
   builder.RegisterService(&health);
+  builder.RegisterCallbackGenericService(&unknown);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || bound == 0) {
     return util::fail(Errc::io, fmt::format("failed to listen: listen tcp :{}: bind: address "

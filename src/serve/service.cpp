@@ -1,5 +1,7 @@
 #include "serve/service.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <tuple>
 
@@ -44,9 +46,8 @@ std::vector<const IndexEntry*> list_order(const PackageIndex& index) {
   auto key = [](const IndexEntry* e) {
     return std::tie(e->bundle.channelname(), e->bundle.packagename(), e->name);
   };
-  std::ranges::sort(entries, [&](const IndexEntry* a, const IndexEntry* b) {
-    return key(a) < key(b);
-  });
+  std::ranges::sort(entries,
+                    [&](const IndexEntry* a, const IndexEntry* b) { return key(a) < key(b); });
   return entries;
 }
 
@@ -90,9 +91,10 @@ grpc::Status RegistryService::GetBundleForChannel(grpc::ServerContext* /*ctx*/,
   return send_bundle(m_store.bundle_for_channel(req->pkgname(), req->channelname()), out);
 }
 
-grpc::Status RegistryService::GetChannelEntriesThatReplace(
-    grpc::ServerContext* /*ctx*/, const api::GetAllReplacementsRequest* req,
-    grpc::ServerWriter<api::ChannelEntry>* writer) {
+grpc::Status
+RegistryService::GetChannelEntriesThatReplace(grpc::ServerContext* /*ctx*/,
+                                              const api::GetAllReplacementsRequest* req,
+                                              grpc::ServerWriter<api::ChannelEntry>* writer) {
   return send_entries(m_store.entries_that_replace(req->csvname()), writer);
 }
 
@@ -103,16 +105,18 @@ grpc::Status RegistryService::GetBundleThatReplaces(grpc::ServerContext* /*ctx*/
       m_store.bundle_that_replaces(req->csvname(), req->pkgname(), req->channelname()), out);
 }
 
-grpc::Status RegistryService::GetChannelEntriesThatProvide(
-    grpc::ServerContext* /*ctx*/, const api::GetAllProvidersRequest* req,
-    grpc::ServerWriter<api::ChannelEntry>* writer) {
+grpc::Status
+RegistryService::GetChannelEntriesThatProvide(grpc::ServerContext* /*ctx*/,
+                                              const api::GetAllProvidersRequest* req,
+                                              grpc::ServerWriter<api::ChannelEntry>* writer) {
   return send_entries(m_store.entries_that_provide(req->group(), req->version(), req->kind()),
                       writer);
 }
 
-grpc::Status RegistryService::GetLatestChannelEntriesThatProvide(
-    grpc::ServerContext* /*ctx*/, const api::GetLatestProvidersRequest* req,
-    grpc::ServerWriter<api::ChannelEntry>* writer) {
+grpc::Status
+RegistryService::GetLatestChannelEntriesThatProvide(grpc::ServerContext* /*ctx*/,
+                                                    const api::GetLatestProvidersRequest* req,
+                                                    grpc::ServerWriter<api::ChannelEntry>* writer) {
   return send_entries(
       m_store.latest_entries_that_provide(req->group(), req->version(), req->kind()), writer);
 }
@@ -141,6 +145,36 @@ grpc::Status HealthService::Check(grpc::ServerContext* /*ctx*/,
                                   grpc::health::v1::HealthCheckResponse* out) {
   out->set_status(grpc::health::v1::HealthCheckResponse::SERVING);
   return grpc::Status::OK;
+}
+
+namespace {
+
+class RefusingReactor final : public grpc::ServerGenericBidiReactor {
+public:
+  explicit RefusingReactor(const std::string& message) {
+    Finish({grpc::StatusCode::UNIMPLEMENTED, message});
+  }
+  void OnDone() override { delete this; }
+};
+
+constexpr std::string_view k_known_services[] = {"api.Registry", "grpc.health.v1.Health",
+                                                 "grpc.reflection.v1alpha.ServerReflection"};
+
+} // namespace
+
+grpc::ServerGenericBidiReactor*
+UnknownMethods::CreateReactor(grpc::GenericCallbackServerContext* ctx) {
+  std::string_view path = ctx->method(); // "/<service>/<method>"
+  if (!path.empty() && path.front() == '/') {
+    path.remove_prefix(1);
+  }
+  auto slash = path.rfind('/');
+  std::string_view service = path.substr(0, slash);
+  std::string_view method = slash == std::string_view::npos ? "" : path.substr(slash + 1);
+  bool known = std::ranges::find(k_known_services, service) != std::end(k_known_services);
+  return new RefusingReactor(known
+                                 ? fmt::format("unknown method {} for service {}", method, service)
+                                 : fmt::format("unknown service {}", service));
 }
 
 } // namespace opm::serve

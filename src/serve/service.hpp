@@ -31,9 +31,10 @@ public:
   grpc::Status GetChannelEntriesThatProvide(grpc::ServerContext* ctx,
                                             const api::GetAllProvidersRequest* req,
                                             grpc::ServerWriter<api::ChannelEntry>* writer) override;
-  grpc::Status GetLatestChannelEntriesThatProvide(
-      grpc::ServerContext* ctx, const api::GetLatestProvidersRequest* req,
-      grpc::ServerWriter<api::ChannelEntry>* writer) override;
+  grpc::Status
+  GetLatestChannelEntriesThatProvide(grpc::ServerContext* ctx,
+                                     const api::GetLatestProvidersRequest* req,
+                                     grpc::ServerWriter<api::ChannelEntry>* writer) override;
   grpc::Status GetDefaultBundleThatProvides(grpc::ServerContext* ctx,
                                             const api::GetDefaultProviderRequest* req,
                                             api::Bundle* out) override;
@@ -52,6 +53,13 @@ class HealthService final : public grpc::health::v1::Health::Service {
 public:
   grpc::Status Check(grpc::ServerContext* ctx, const grpc::health::v1::HealthCheckRequest* req,
                      grpc::health::v1::HealthCheckResponse* out) override;
+};
+
+// Calls to methods no service implements: UNIMPLEMENTED with grpc-go's texts,
+// "unknown method <M> for service <S>" or "unknown service <S>".
+class UnknownMethods final : public grpc::CallbackGenericService {
+public:
+  grpc::ServerGenericBidiReactor* CreateReactor(grpc::GenericCallbackServerContext* ctx) override;
 };
 
 } // namespace opm::serve

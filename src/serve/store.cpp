@@ -20,8 +20,8 @@ std::string value_text(const catalog::Property& p) {
   return p.raw.empty() ? json::to_text(p.value) : p.raw;
 }
 
-template <typename Gvk> void add_gvk(google::protobuf::RepeatedPtrField<api::GroupVersionKind>& out,
-                                     const Gvk& gvk) {
+template <typename Gvk>
+void add_gvk(google::protobuf::RepeatedPtrField<api::GroupVersionKind>& out, const Gvk& gvk) {
   auto* g = out.Add();
   g->set_group(gvk.group);
   g->set_version(gvk.version);
@@ -81,9 +81,8 @@ bool provides(const IndexEntry& e, std::string_view group, std::string_view vers
 
 // The entry itself, then one entry per skipped name other than its replaces; with
 // `in_channel_only`, only skipped names that are entries of the channel.
-void append_provider_entries(const IndexPackage& pkg, const IndexChannel& ch,
-                             const IndexEntry& e, bool in_channel_only,
-                             std::vector<api::ChannelEntry>& out) {
+void append_provider_entries(const IndexPackage& pkg, const IndexChannel& ch, const IndexEntry& e,
+                             bool in_channel_only, std::vector<api::ChannelEntry>& out) {
   out.push_back(channel_entry(pkg, ch, e, e.replaces));
   for (const auto& skip : e.skips) {
     if (skip != e.replaces && (!in_channel_only || ch.entries.contains(skip))) {
@@ -93,8 +92,8 @@ void append_provider_entries(const IndexPackage& pkg, const IndexChannel& ch,
 }
 
 std::string gvk_text(std::string_view group, std::string_view version, std::string_view kind) {
-  return fmt::format("group:{} version:{} kind:{}", util::go_quote(group),
-                     util::go_quote(version), util::go_quote(kind));
+  return fmt::format("group:{} version:{} kind:{}", util::go_quote(group), util::go_quote(version),
+                     util::go_quote(kind));
 }
 
 std::unexpected<Error> not_found(std::string message) {
@@ -196,13 +195,12 @@ Result<const IndexEntry*> Store::bundle(std::string_view pkg, std::string_view c
   auto c = p->second.channels.find(channel);
   if (c == p->second.channels.end()) {
     return not_found(fmt::format("package {}, channel {} not found", util::go_quote(pkg),
-                                  util::go_quote(channel)));
+                                 util::go_quote(channel)));
   }
   auto e = c->second.entries.find(csv);
   if (e == c->second.entries.end()) {
-    return not_found(fmt::format("package {}, channel {}, bundle {} not found",
-                                  util::go_quote(pkg), util::go_quote(channel),
-                                  util::go_quote(csv)));
+    return not_found(fmt::format("package {}, channel {}, bundle {} not found", util::go_quote(pkg),
+                                 util::go_quote(channel), util::go_quote(csv)));
   }
   return &e->second;
 }
@@ -216,7 +214,7 @@ Result<const IndexEntry*> Store::bundle_for_channel(std::string_view pkg,
   auto c = p->second.channels.find(channel);
   if (c == p->second.channels.end()) {
     return not_found(fmt::format("package {}, channel {} not found", util::go_quote(pkg),
-                                  util::go_quote(channel)));
+                                 util::go_quote(channel)));
   }
   return bundle(pkg, channel, c->second.head);
 }
@@ -252,15 +250,15 @@ Result<const IndexEntry*> Store::bundle_that_replaces(std::string_view csv, std:
   auto c = p->second.channels.find(channel);
   if (c == p->second.channels.end()) {
     return not_found(fmt::format("package {}, channel {} not found", util::go_quote(pkg),
-                                  util::go_quote(channel)));
+                                 util::go_quote(channel)));
   }
   for (const auto& [name, e] : c->second.entries) {
     if (e.replaces == csv || std::ranges::find(e.skips, csv) != e.skips.end()) {
       return &e;
     }
   }
-  return not_found(fmt::format("no entry found for package {}, channel {}",
-                                util::go_quote(pkg), util::go_quote(channel)));
+  return not_found(fmt::format("no entry found for package {}, channel {}", util::go_quote(pkg),
+                               util::go_quote(channel)));
 }
 
 Result<std::vector<api::ChannelEntry>> Store::entries_that_provide(std::string_view group,
@@ -277,14 +275,15 @@ Result<std::vector<api::ChannelEntry>> Store::entries_that_provide(std::string_v
     }
   }
   if (out.empty()) {
-    return not_found(fmt::format("no channel entries found that provide {}",
-                                  gvk_text(group, version, kind)));
+    return not_found(
+        fmt::format("no channel entries found that provide {}", gvk_text(group, version, kind)));
   }
   return out;
 }
 
-Result<std::vector<api::ChannelEntry>> Store::latest_entries_that_provide(
-    std::string_view group, std::string_view version, std::string_view kind) const {
+Result<std::vector<api::ChannelEntry>>
+Store::latest_entries_that_provide(std::string_view group, std::string_view version,
+                                   std::string_view kind) const {
   std::vector<api::ChannelEntry> out;
   for (const auto& [pkg_name, pkg] : m_index) {
     for (const auto& [ch_name, ch] : pkg.channels) {
@@ -295,8 +294,8 @@ Result<std::vector<api::ChannelEntry>> Store::latest_entries_that_provide(
     }
   }
   if (out.empty()) {
-    return not_found(fmt::format("no channel entries found that provide {}",
-                                  gvk_text(group, version, kind)));
+    return not_found(
+        fmt::format("no channel entries found that provide {}", gvk_text(group, version, kind)));
   }
   return out;
 }
@@ -312,8 +311,7 @@ Result<const IndexEntry*> Store::default_bundle_that_provides(std::string_view g
       return bundle(entry.packagename(), entry.channelname(), entry.bundlename());
     }
   }
-  return not_found(
-      fmt::format("no entry found that provides {}", gvk_text(group, version, kind)));
+  return not_found(fmt::format("no entry found that provides {}", gvk_text(group, version, kind)));
 }
 
 void Store::list_form(const IndexEntry& entry, api::Bundle& out) {

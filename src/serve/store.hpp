@@ -71,8 +71,9 @@ public:
   Result<std::vector<api::ChannelEntry>> entries_that_provide(std::string_view group,
                                                               std::string_view version,
                                                               std::string_view kind) const;
-  Result<std::vector<api::ChannelEntry>> latest_entries_that_provide(
-      std::string_view group, std::string_view version, std::string_view kind) const;
+  Result<std::vector<api::ChannelEntry>> latest_entries_that_provide(std::string_view group,
+                                                                     std::string_view version,
+                                                                     std::string_view kind) const;
   Result<const IndexEntry*> default_bundle_that_provides(std::string_view group,
                                                          std::string_view version,
                                                          std::string_view kind) const;
