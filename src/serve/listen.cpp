@@ -30,13 +30,13 @@ Result<int> parse_port(const std::string& port, std::string_view address, std::s
   }
   if (all_digits(port)) {
     if (port.size() > 5 || std::stoi(port) > 65535) {
-      return util::fail(Errc::usage, fmt::format("{}address {}: invalid port", prefix, address));
+      return util::fail(Errc::io, fmt::format("{}address {}: invalid port", prefix, address));
     }
     return std::stoi(port);
   }
   const servent* entry = ::getservbyname(port.c_str(), "tcp");
   if (entry == nullptr) {
-    return util::fail(Errc::usage, fmt::format("{}address tcp/{}: unknown port", prefix, port));
+    return util::fail(Errc::io, fmt::format("{}address tcp/{}: unknown port", prefix, port));
   }
   return static_cast<int>(ntohs(static_cast<std::uint16_t>(entry->s_port)));
 }
@@ -51,7 +51,7 @@ Result<void> check_listen_address(const std::string& address) {
   auto colon = address.rfind(':');
   if (colon == std::string::npos) {
     return util::fail(
-        Errc::usage, fmt::format("{}address {}: missing port in address", k_pprof_prefix, address));
+        Errc::io, fmt::format("{}address {}: missing port in address", k_pprof_prefix, address));
   }
   OPM_TRY(parse_port(address.substr(colon + 1), address, k_pprof_prefix));
   return {};

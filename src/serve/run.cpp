@@ -172,7 +172,8 @@ Result<void> run(const Options& o, std::ostream& err) {
   open_termination_log(o.termination_log, log);
   ensure_nsswitch(log);
   if (o.cache_dir.empty() && o.enforce_integrity) {
-    return util::fail(Errc::usage, "--cache-dir must be specified with --cache-enforce-integrity");
+    return util::fail(Errc::invalid,
+                      "--cache-dir must be specified with --cache-enforce-integrity");
   }
   SignalWatcher watcher(log, {{"configs", o.configs_dir}, {"port", o.port}});
   Store store = OPM_TRY(load_store(o));
