@@ -130,9 +130,23 @@ Result<void> check_layout(const fs::path& cache_dir) {
 } // namespace
 
 Result<PackageIndex> load_catalog(const std::string& dir) {
-  auto cfg = OPM_TRY(catalog::load_dir(dir));
-  auto model = OPM_TRY(validate::valid_model(cfg));
-  return index_model(model);
+  // Upstream walks os.DirFS(dir), whose root is "<dir>/.".
+  const std::string root = dir + "/.";
+  struct stat st {};
+  if (::stat(root.c_str(), &st) != 0) {
+    return util::fail(Errc::not_found, fmt::format("stat {}: {}", root, util::errno_text(errno)));
+  }
+  // Upstream reports the bare message, without the file and line.
+  auto unlocated = [](const Error& e) { return util::fail(e.code(), e.message()); };
+  auto cfg = catalog::load_dir(dir);
+  if (!cfg) {
+    return unlocated(cfg.error());
+  }
+  auto model = validate::valid_model(*cfg);
+  if (!model) {
+    return unlocated(model.error());
+  }
+  return index_model(*model);
 }
 
 Result<std::string> cache_digest(const fs::path& configs, const fs::path& cache_dir) {

@@ -4,13 +4,12 @@
 
 #include <fmt/format.h>
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <array>
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <sys/stat.h>
 #include <vector>
 
 namespace opm::serve {
@@ -226,8 +225,11 @@ Result<void> walk(const std::filesystem::path& path, const std::string& name, co
                   TarHasher& tar) {
   bool dir = S_ISDIR(st.st_mode);
   bool regular = S_ISREG(st.st_mode);
-  tar.header({name, dir ? '5' : regular ? '0' : '6', tar_mode(st.st_mode),
-              regular ? static_cast<std::uint64_t>(st.st_size) : 0});
+  tar.header({name,
+              dir       ? '5'
+              : regular ? '0'
+                        : '6',
+              tar_mode(st.st_mode), regular ? static_cast<std::uint64_t>(st.st_size) : 0});
   if (regular) {
     tar.data(OPM_TRY(util::read_file(path)));
     return {};
