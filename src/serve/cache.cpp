@@ -192,9 +192,7 @@ Result<PackageIndex> read_cache(const fs::path& cache_dir) {
           return util::fail(Errc::invalid, fmt::format("convert bundle \"{}\": {}", e.name,
                                                        bundle.error().message()));
         }
-        e.bundle = std::move(*bundle);
-        e.bundle.clear_replaces();
-        e.bundle.clear_skips();
+        set_bundle(e, std::move(*bundle));
       }
     }
   }

@@ -197,7 +197,7 @@ std::string packages_json(const PackageIndex& index) {
 }
 
 std::string bundle_json(const IndexEntry& entry) {
-  const api::Bundle& b = entry.bundle;
+  const api::Bundle b = entry.full();
   std::string out;
   json::Writer w(out, {.indent = 0, .escape_html = true});
   w.begin_object();

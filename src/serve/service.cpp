@@ -13,12 +13,38 @@ namespace {
 // error does through grpc-go.
 grpc::Status failure(const Error& e) { return {grpc::StatusCode::UNKNOWN, e.message()}; }
 
-grpc::Status send_bundle(const Result<const IndexEntry*>& entry, api::Bundle* out) {
-  if (!entry) {
-    return failure(entry.error());
+template <typename Request> bool parse_request(const grpc::ByteBuffer& raw, Request& out) {
+  std::vector<grpc::Slice> slices;
+  if (!raw.Dump(&slices).ok()) {
+    return false;
   }
-  out->CopyFrom((*entry)->bundle);
-  return grpc::Status::OK;
+  std::string bytes;
+  for (const auto& slice : slices) {
+    bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
+  }
+  return out.ParseFromString(bytes);
+}
+
+// Answers with the entry's stored bytes, which live as long as the server.
+grpc::ServerUnaryReactor* send_bundle(grpc::CallbackServerContext* ctx,
+                                      const Result<const IndexEntry*>& entry,
+                                      grpc::ByteBuffer* out) {
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  if (!entry) {
+    reactor->Finish(failure(entry.error()));
+    return reactor;
+  }
+  const std::string& bytes = (*entry)->bytes;
+  grpc::Slice slice(bytes.data(), bytes.size(), grpc::Slice::STATIC_SLICE);
+  *out = grpc::ByteBuffer(&slice, 1);
+  reactor->Finish(grpc::Status::OK);
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* bad_request(grpc::CallbackServerContext* ctx) {
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  reactor->Finish({grpc::StatusCode::INTERNAL, "grpc: error unmarshalling request"});
+  return reactor;
 }
 
 grpc::Status send_entries(const Result<std::vector<api::ChannelEntry>>& entries,
@@ -80,15 +106,24 @@ grpc::Status RegistryService::GetPackage(grpc::ServerContext* /*ctx*/,
   return grpc::Status::OK;
 }
 
-grpc::Status RegistryService::GetBundle(grpc::ServerContext* /*ctx*/,
-                                        const api::GetBundleRequest* req, api::Bundle* out) {
-  return send_bundle(m_store.bundle(req->pkgname(), req->channelname(), req->csvname()), out);
+grpc::ServerUnaryReactor* RegistryService::GetBundle(grpc::CallbackServerContext* ctx,
+                                                     const grpc::ByteBuffer* req,
+                                                     grpc::ByteBuffer* out) {
+  api::GetBundleRequest r;
+  if (!parse_request(*req, r)) {
+    return bad_request(ctx);
+  }
+  return send_bundle(ctx, m_store.bundle(r.pkgname(), r.channelname(), r.csvname()), out);
 }
 
-grpc::Status RegistryService::GetBundleForChannel(grpc::ServerContext* /*ctx*/,
-                                                  const api::GetBundleInChannelRequest* req,
-                                                  api::Bundle* out) {
-  return send_bundle(m_store.bundle_for_channel(req->pkgname(), req->channelname()), out);
+grpc::ServerUnaryReactor* RegistryService::GetBundleForChannel(grpc::CallbackServerContext* ctx,
+                                                               const grpc::ByteBuffer* req,
+                                                               grpc::ByteBuffer* out) {
+  api::GetBundleInChannelRequest r;
+  if (!parse_request(*req, r)) {
+    return bad_request(ctx);
+  }
+  return send_bundle(ctx, m_store.bundle_for_channel(r.pkgname(), r.channelname()), out);
 }
 
 grpc::Status
@@ -98,11 +133,15 @@ RegistryService::GetChannelEntriesThatReplace(grpc::ServerContext* /*ctx*/,
   return send_entries(m_store.entries_that_replace(req->csvname()), writer);
 }
 
-grpc::Status RegistryService::GetBundleThatReplaces(grpc::ServerContext* /*ctx*/,
-                                                    const api::GetReplacementRequest* req,
-                                                    api::Bundle* out) {
-  return send_bundle(
-      m_store.bundle_that_replaces(req->csvname(), req->pkgname(), req->channelname()), out);
+grpc::ServerUnaryReactor* RegistryService::GetBundleThatReplaces(grpc::CallbackServerContext* ctx,
+                                                                 const grpc::ByteBuffer* req,
+                                                                 grpc::ByteBuffer* out) {
+  api::GetReplacementRequest r;
+  if (!parse_request(*req, r)) {
+    return bad_request(ctx);
+  }
+  return send_bundle(ctx, m_store.bundle_that_replaces(r.csvname(), r.pkgname(), r.channelname()),
+                     out);
 }
 
 grpc::Status
@@ -121,10 +160,15 @@ RegistryService::GetLatestChannelEntriesThatProvide(grpc::ServerContext* /*ctx*/
       m_store.latest_entries_that_provide(req->group(), req->version(), req->kind()), writer);
 }
 
-grpc::Status RegistryService::GetDefaultBundleThatProvides(
-    grpc::ServerContext* /*ctx*/, const api::GetDefaultProviderRequest* req, api::Bundle* out) {
-  return send_bundle(
-      m_store.default_bundle_that_provides(req->group(), req->version(), req->kind()), out);
+grpc::ServerUnaryReactor*
+RegistryService::GetDefaultBundleThatProvides(grpc::CallbackServerContext* ctx,
+                                              const grpc::ByteBuffer* req, grpc::ByteBuffer* out) {
+  api::GetDefaultProviderRequest r;
+  if (!parse_request(*req, r)) {
+    return bad_request(ctx);
+  }
+  return send_bundle(ctx, m_store.default_bundle_that_provides(r.group(), r.version(), r.kind()),
+                     out);
 }
 
 grpc::Status RegistryService::ListBundles(grpc::ServerContext* /*ctx*/,

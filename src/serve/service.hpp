@@ -9,7 +9,14 @@
 // The gRPC services `opm serve` registers: api.Registry over a Store, and the health check.
 namespace opm::serve {
 
-class RegistryService final : public api::Registry::Service {
+// The rpcs answering one bundle send its stored wire bytes without copying or encoding.
+using RegistryBase = api::Registry::WithRawCallbackMethod_GetBundle<
+    api::Registry::WithRawCallbackMethod_GetBundleForChannel<
+        api::Registry::WithRawCallbackMethod_GetBundleThatReplaces<
+            api::Registry::WithRawCallbackMethod_GetDefaultBundleThatProvides<
+                api::Registry::Service>>>>;
+
+class RegistryService final : public RegistryBase {
 public:
   explicit RegistryService(const Store& store);
 
@@ -17,17 +24,17 @@ public:
                             grpc::ServerWriter<api::PackageName>* writer) override;
   grpc::Status GetPackage(grpc::ServerContext* ctx, const api::GetPackageRequest* req,
                           api::Package* out) override;
-  grpc::Status GetBundle(grpc::ServerContext* ctx, const api::GetBundleRequest* req,
-                         api::Bundle* out) override;
-  grpc::Status GetBundleForChannel(grpc::ServerContext* ctx,
-                                   const api::GetBundleInChannelRequest* req,
-                                   api::Bundle* out) override;
+  grpc::ServerUnaryReactor* GetBundle(grpc::CallbackServerContext* ctx, const grpc::ByteBuffer* req,
+                                      grpc::ByteBuffer* out) override;
+  grpc::ServerUnaryReactor* GetBundleForChannel(grpc::CallbackServerContext* ctx,
+                                                const grpc::ByteBuffer* req,
+                                                grpc::ByteBuffer* out) override;
   grpc::Status GetChannelEntriesThatReplace(grpc::ServerContext* ctx,
                                             const api::GetAllReplacementsRequest* req,
                                             grpc::ServerWriter<api::ChannelEntry>* writer) override;
-  grpc::Status GetBundleThatReplaces(grpc::ServerContext* ctx,
-                                     const api::GetReplacementRequest* req,
-                                     api::Bundle* out) override;
+  grpc::ServerUnaryReactor* GetBundleThatReplaces(grpc::CallbackServerContext* ctx,
+                                                  const grpc::ByteBuffer* req,
+                                                  grpc::ByteBuffer* out) override;
   grpc::Status GetChannelEntriesThatProvide(grpc::ServerContext* ctx,
                                             const api::GetAllProvidersRequest* req,
                                             grpc::ServerWriter<api::ChannelEntry>* writer) override;
@@ -35,9 +42,9 @@ public:
   GetLatestChannelEntriesThatProvide(grpc::ServerContext* ctx,
                                      const api::GetLatestProvidersRequest* req,
                                      grpc::ServerWriter<api::ChannelEntry>* writer) override;
-  grpc::Status GetDefaultBundleThatProvides(grpc::ServerContext* ctx,
-                                            const api::GetDefaultProviderRequest* req,
-                                            api::Bundle* out) override;
+  grpc::ServerUnaryReactor* GetDefaultBundleThatProvides(grpc::CallbackServerContext* ctx,
+                                                         const grpc::ByteBuffer* req,
+                                                         grpc::ByteBuffer* out) override;
   grpc::Status ListBundles(grpc::ServerContext* ctx, const api::ListBundlesRequest* req,
                            grpc::ServerWriter<api::Bundle>* writer) override;
 

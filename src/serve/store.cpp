@@ -127,6 +127,21 @@ Result<api::Bundle> to_api_bundle(const model::Bundle& b) {
   return out;
 }
 
+api::Bundle IndexEntry::full() const {
+  api::Bundle out;
+  out.ParseFromString(bytes);
+  return out;
+}
+
+void set_bundle(IndexEntry& entry, api::Bundle bundle) {
+  bundle.clear_replaces();
+  bundle.clear_skips();
+  bundle.SerializeToString(&entry.bytes);
+  bundle.clear_csvjson();
+  bundle.clear_object();
+  entry.bundle = std::move(bundle);
+}
+
 Result<PackageIndex> index_model(const model::Model& m) {
   PackageIndex index;
   for (const auto& [name, pkg] : m.packages) {
@@ -144,9 +159,8 @@ Result<PackageIndex> index_model(const model::Model& m) {
       channel.head = OPM_TRY(model::channel_head(ch))->name;
       channel.deprecation = message_of(ch.deprecation);
       for (const auto& [b_name, b] : ch.bundles) {
-        IndexEntry entry{b.name, b.replaces, b.skips, OPM_TRY(to_api_bundle(b))};
-        entry.bundle.clear_replaces();
-        entry.bundle.clear_skips();
+        IndexEntry entry{b.name, b.replaces, b.skips, {}, {}};
+        set_bundle(entry, OPM_TRY(to_api_bundle(b)));
         channel.entries.emplace(b_name, std::move(entry));
       }
     }
@@ -315,24 +329,10 @@ Result<const IndexEntry*> Store::default_bundle_that_provides(std::string_view g
 }
 
 void Store::list_form(const IndexEntry& entry, api::Bundle& out) {
-  const api::Bundle& b = entry.bundle;
-  if (b.bundlepath().empty()) {
-    out.CopyFrom(b);
+  if (entry.bundle.bundlepath().empty()) {
+    out.ParseFromString(entry.bytes);
   } else {
-    out.Clear();
-    out.set_csvname(b.csvname());
-    out.set_packagename(b.packagename());
-    out.set_channelname(b.channelname());
-    out.set_bundlepath(b.bundlepath());
-    *out.mutable_providedapis() = b.providedapis();
-    *out.mutable_requiredapis() = b.requiredapis();
-    out.set_version(b.version());
-    out.set_skiprange(b.skiprange());
-    *out.mutable_dependencies() = b.dependencies();
-    *out.mutable_properties() = b.properties();
-    if (b.has_deprecation()) {
-      *out.mutable_deprecation() = b.deprecation();
-    }
+    out.CopyFrom(entry.bundle);
   }
   out.set_replaces(entry.replaces);
   out.mutable_skips()->Assign(entry.skips.begin(), entry.skips.end());

@@ -19,9 +19,18 @@ struct IndexEntry {
   std::string name;
   std::string replaces;
   std::vector<std::string> skips;
-  // The entry's api.Bundle with replaces and skips cleared (upstream's "trimmed" bundle).
+  // The entry's api.Bundle without its manifests (csvJson, object) and with replaces and
+  // skips cleared: what the queries look at.
   api::Bundle bundle;
+  // The wire bytes of the whole trimmed bundle (manifests included), sent as they are.
+  std::string bytes;
+
+  // The whole trimmed bundle, decoded from `bytes`.
+  [[nodiscard]] api::Bundle full() const;
 };
+
+// Fills an entry from its whole api.Bundle (replaces and skips are taken from the entry).
+void set_bundle(IndexEntry& entry, api::Bundle bundle);
 
 struct IndexChannel {
   std::string name;
