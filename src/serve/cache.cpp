@@ -127,6 +127,19 @@ Result<void> check_layout(const fs::path& cache_dir) {
   return util::fail(Errc::invalid, "cache directory has unexpected contents");
 }
 
+void release_manifests(catalog::DeclarativeConfig& cfg, std::string_view package) {
+  for (auto& bundle : cfg.bundles) {
+    if (bundle.package != package) {
+      continue;
+    }
+    bundle.csv_index.reset();
+    std::vector<std::string>().swap(bundle.objects);
+    std::erase_if(bundle.properties, [](const catalog::Property& p) {
+      return p.type == catalog::k_prop_bundle_object;
+    });
+  }
+}
+
 } // namespace
 
 Result<PackageIndex> load_catalog(const std::string& dir) {
@@ -146,7 +159,14 @@ Result<PackageIndex> load_catalog(const std::string& dir) {
   if (!model) {
     return unlocated(model.error());
   }
-  return index_model(*model);
+  // Once a package is converted its manifests are only needed in the index: release them
+  // from the loaded catalog as we go, so that they are not held twice at the peak.
+  PackageIndex index;
+  for (const auto& [name, pkg] : model->packages) {
+    index.emplace(name, OPM_TRY(index_package(pkg)));
+    release_manifests(*cfg, name);
+  }
+  return index;
 }
 
 Result<std::string> cache_digest(const fs::path& configs, const fs::path& cache_dir) {

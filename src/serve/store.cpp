@@ -137,33 +137,40 @@ void set_bundle(IndexEntry& entry, api::Bundle bundle) {
   bundle.clear_replaces();
   bundle.clear_skips();
   bundle.SerializeToString(&entry.bytes);
-  bundle.clear_csvjson();
-  bundle.clear_object();
+  // clear_*() would keep the manifests' buffers allocated: release them.
+  bundle.set_csvjson(std::string());
+  google::protobuf::RepeatedPtrField<std::string> released;
+  bundle.mutable_object()->Swap(&released);
   entry.bundle = std::move(bundle);
+}
+
+Result<IndexPackage> index_package(const model::Package& pkg) {
+  IndexPackage out;
+  out.name = pkg.name;
+  out.description = pkg.description;
+  if (pkg.icon) {
+    out.icon = IndexIcon{pkg.icon->data, pkg.icon->mediatype};
+  }
+  out.default_channel = pkg.default_channel;
+  out.deprecation = message_of(pkg.deprecation);
+  for (const auto& [ch_name, ch] : pkg.channels) {
+    IndexChannel& channel = out.channels[ch_name];
+    channel.name = ch.name;
+    channel.head = OPM_TRY(model::channel_head(ch))->name;
+    channel.deprecation = message_of(ch.deprecation);
+    for (const auto& [b_name, b] : ch.bundles) {
+      IndexEntry entry{b.name, b.replaces, b.skips, {}, {}};
+      set_bundle(entry, OPM_TRY(to_api_bundle(b)));
+      channel.entries.emplace(b_name, std::move(entry));
+    }
+  }
+  return out;
 }
 
 Result<PackageIndex> index_model(const model::Model& m) {
   PackageIndex index;
   for (const auto& [name, pkg] : m.packages) {
-    IndexPackage& out = index[name];
-    out.name = pkg.name;
-    out.description = pkg.description;
-    if (pkg.icon) {
-      out.icon = IndexIcon{pkg.icon->data, pkg.icon->mediatype};
-    }
-    out.default_channel = pkg.default_channel;
-    out.deprecation = message_of(pkg.deprecation);
-    for (const auto& [ch_name, ch] : pkg.channels) {
-      IndexChannel& channel = out.channels[ch_name];
-      channel.name = ch.name;
-      channel.head = OPM_TRY(model::channel_head(ch))->name;
-      channel.deprecation = message_of(ch.deprecation);
-      for (const auto& [b_name, b] : ch.bundles) {
-        IndexEntry entry{b.name, b.replaces, b.skips, {}, {}};
-        set_bundle(entry, OPM_TRY(to_api_bundle(b)));
-        channel.entries.emplace(b_name, std::move(entry));
-      }
-    }
+    index.emplace(name, OPM_TRY(index_package(pkg)));
   }
   return index;
 }

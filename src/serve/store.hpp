@@ -59,7 +59,10 @@ using PackageIndex = std::map<std::string, IndexPackage, std::less<>>;
 // included.
 Result<api::Bundle> to_api_bundle(const catalog::model::Bundle& bundle);
 
-// The index of a validated model: every channel's head, every entry converted.
+// The index of one package of a validated model: every channel's head, every entry
+// converted.
+Result<IndexPackage> index_package(const catalog::model::Package& pkg);
+// The same for every package.
 Result<PackageIndex> index_model(const catalog::model::Model& model);
 
 class Store {
