@@ -27,7 +27,7 @@ expect_rc 0
 grep -qE '^[0-9a-f]{16}$' <(cat built/digest; echo) || fail "digest: $(cat built/digest)"
 expect_eq "cache modes" "750 640 640 750" \
   "$(stat -c %a built/cache built/cache/packages.json built/digest built | tr "\n" " " | sed "s/ $//")"
-expect_eq "bundle files" "8" "$(ls built/cache | wc -l)"
+expect_eq "bundle files" "11" "$(ls built/cache | wc -l)"
 
 # Serving the cache (enforced by default with --cache-dir) answers as the catalog does.
 start_server cat --cache-dir built -t /dev/null

@@ -14,7 +14,7 @@ for signal in TERM INT; do
   SERVER_PID=""
   expect_rc 0
   wait "$load_pid"
-  grep -qE "^completed=[1-9][0-9]* cut=0 sizes=7$" load.txt || fail "SIG$signal under load: $(cat load.txt)"
+  grep -qE "^completed=[1-9][0-9]* cut=0 sizes=10$" load.txt || fail "SIG$signal under load: $(cat load.txt)"
   normalize_times <server.err | tail -n 1 >last.txt
   expect_text last.txt "time=\"T\" level=info msg=\"shutting down...\" configs=$DATA/catalog port=$PORT
 "
