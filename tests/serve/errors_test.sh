@@ -41,6 +41,19 @@ run_opm serve "$DATA/catalog" -t /nonexistent/dir/log --cache-only
 expect_rc 0
 expect_err_line 'time="T" level=warning msg="unable to set termination log path" error="open /nonexistent/dir/log: no such file or directory"'
 
+# An empty port listens on any free port; logrus writes the empty value bare.
+"$OPM" serve "$DATA/catalog" -p "" -t /dev/null 2>any.err &
+any_pid=$!
+for _ in $(seq 1 100); do
+  grep -q 'serving registry' any.err && break
+  sleep 0.1
+done
+kill -TERM "$any_pid"
+wait "$any_pid" || fail "serve -p '' exited $?"
+normalize_times <any.err | head -n 1 >any.txt
+expect_text any.txt "time=\"T\" level=info msg=\"serving registry\" configs=$DATA/catalog port=
+"
+
 # Usage errors are cobra's.
 run_opm serve a b
 expect_rc 1
