@@ -3,7 +3,7 @@
 
 __opm_subcommands() {
     case "$1" in
-        'opm') echo 'alpha completion generate help index init migrate registry render validate version' ;;
+        'opm') echo 'alpha completion generate help index init migrate registry render serve validate version' ;;
         'opm alpha') echo 'convert-template list render-graph render-template' ;;
         'opm alpha convert-template') echo 'basic substitutes' ;;
         'opm alpha list') echo 'bundles channels packages' ;;
@@ -47,6 +47,7 @@ __opm_flags() {
         'opm registry prune-stranded') echo '--database -d --debug --help -h --skip-tls-verify --use-http' ;;
         'opm registry rm') echo '--database -d --debug --help -h --packages -o --permissive --skip-tls-verify --use-http' ;;
         'opm render') echo '--alpha-image-ref-template --help -h --migrate --migrate-level --output -o --platform --skip-tls-verify --use-http' ;;
+        'opm serve') echo '--cache-dir --cache-enforce-integrity --cache-only --debug --help -h --port -p --pprof-addr --termination-log -t --skip-tls-verify --use-http' ;;
         'opm validate') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm version') echo '--help -h --skip-tls-verify --use-http' ;;
     esac
@@ -71,6 +72,7 @@ __opm_value_flags() {
         'opm registry prune-stranded') echo '--database -d' ;;
         'opm registry rm') echo '--database -d --packages -o' ;;
         'opm render') echo '--alpha-image-ref-template --migrate-level --output -o --platform' ;;
+        'opm serve') echo '--cache-dir --port -p --pprof-addr --termination-log -t' ;;
         'opm validate') echo '--output -o' ;;
     esac
 }

@@ -4,7 +4,7 @@
 function __opm_subcommands --argument-names path
     switch $path
         case 'opm'
-            printf '%s\n' 'alpha' 'completion' 'generate' 'help' 'index' 'init' 'migrate' 'registry' 'render' 'validate' 'version'
+            printf '%s\n' 'alpha' 'completion' 'generate' 'help' 'index' 'init' 'migrate' 'registry' 'render' 'serve' 'validate' 'version'
         case 'opm alpha'
             printf '%s\n' 'convert-template' 'list' 'render-graph' 'render-template'
         case 'opm alpha convert-template'
@@ -58,6 +58,8 @@ function __opm_value_flags --argument-names path
             printf '%s\n' '--database' '-d' '--packages' '-o'
         case 'opm render'
             printf '%s\n' '--alpha-image-ref-template' '--migrate-level' '--output' '-o' '--platform'
+        case 'opm serve'
+            printf '%s\n' '--cache-dir' '--port' '-p' '--pprof-addr' '--termination-log' '-t'
         case 'opm validate'
             printf '%s\n' '--output' '-o'
     end
@@ -101,6 +103,7 @@ complete -c opm -n '__opm_at "opm"' -a 'init' -d 'Generate an olm.package declar
 complete -c opm -n '__opm_at "opm"' -a 'migrate' -d 'Migrate a sqlite-based index image or database file to a file-based catalog'
 complete -c opm -n '__opm_at "opm"' -a 'registry' -d 'interact with operator-registry database'
 complete -c opm -n '__opm_at "opm"' -a 'render' -d 'Generate a stream of file-based catalog objects from catalogs and bundles'
+complete -c opm -n '__opm_at "opm"' -a 'serve' -d 'serve declarative configs'
 complete -c opm -n '__opm_at "opm"' -a 'validate' -d 'Validate the declarative index config'
 complete -c opm -n '__opm_at "opm"' -a 'version' -d 'Print the opm version'
 complete -c opm -n '__opm_at "opm"' -s h -l help -d 'help for opm'
@@ -309,6 +312,17 @@ complete -c opm -n '__opm_at "opm render"' -l platform -r -F -d 'Platform (os/ar
 complete -c opm -n '__opm_at "opm render"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm render"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm render"' -F
+complete -c opm -n '__opm_at "opm serve"' -l cache-dir -r -F -d 'if set, sync and persist server cache directory'
+complete -c opm -n '__opm_at "opm serve"' -l cache-enforce-integrity -d 'exit with error if cache is not present or has been invalidated. (default: true when --cache-dir is set and --cache-only is false, false otherwise), '
+complete -c opm -n '__opm_at "opm serve"' -l cache-only -d 'sync the serve cache and exit without serving'
+complete -c opm -n '__opm_at "opm serve"' -l debug -d 'enable debug logging'
+complete -c opm -n '__opm_at "opm serve"' -s h -l help -d 'help for serve'
+complete -c opm -n '__opm_at "opm serve"' -s p -l port -r -F -d 'port number to serve on'
+complete -c opm -n '__opm_at "opm serve"' -l pprof-addr -r -F -d 'address of startup profiling endpoint (addr:port format)'
+complete -c opm -n '__opm_at "opm serve"' -s t -l termination-log -r -F -d 'path to a container termination log file'
+complete -c opm -n '__opm_at "opm serve"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
+complete -c opm -n '__opm_at "opm serve"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
+complete -c opm -n '__opm_at "opm serve"' -F
 complete -c opm -n '__opm_at "opm validate"' -s h -l help -d 'help for validate'
 complete -c opm -n '__opm_at "opm validate"' -s o -l output -r -F -d 'Output format for validation results (json|yaml)'
 complete -c opm -n '__opm_at "opm validate"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'

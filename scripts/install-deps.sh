@@ -8,6 +8,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev libyaml-dev
   libcurl4-openssl-dev libssl-dev libarchive-dev libsqlite3-dev
   libtomlplusplus-dev
+  libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc python3-grpcio
   docker-registry openssl clang-format
 )
 

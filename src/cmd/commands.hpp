@@ -32,6 +32,7 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen);
 void add_index(CLI::App& parent, Context& ctx, Action& chosen);
 void add_registry(CLI::App& parent, Context& ctx, Action& chosen);
 void add_migrate(CLI::App& parent, Context& ctx, Action& chosen);
+void add_serve(CLI::App& parent, Context& ctx, Action& chosen);
 void add_validate(CLI::App& parent, Context& ctx, Action& chosen);
 void add_generate(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha(CLI::App& parent, Context& ctx, Action& chosen);

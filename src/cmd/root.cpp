@@ -26,6 +26,7 @@ constexpr CommandEntry k_commands[] = {
     {"migrate", add_migrate},
     {"registry", add_registry},
     {"render", add_render},
+    {"serve", add_serve},
     {"validate", add_validate},
     {"version", add_version},
     {"__generate-man", add_generate_man},

@@ -9,10 +9,8 @@
 namespace opm::util {
 
 namespace {
+// logrus's TextFormatter.needsQuoting: an empty value is written bare (`port=`).
 bool needs_quoting(std::string_view s) {
-  if (s.empty()) {
-    return true;
-  }
   for (unsigned char c : s) {
     bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                  c == '-' || c == '.' || c == '_' || c == '/' || c == '@' || c == '^' || c == '+';

@@ -1,0 +1,240 @@
+#include "serve/cache.hpp"
+
+#include "catalog/load.hpp"
+#include "serve/cache_json.hpp"
+#include "serve/digest.hpp"
+#include "util/fs.hpp"
+#include "validate/validate.hpp"
+
+#include <fmt/format.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <sys/stat.h>
+
+namespace opm::serve {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* k_digest_file = "digest";
+constexpr const char* k_json_dir = "cache";
+constexpr const char* k_packages_file = "packages.json";
+constexpr mode_t k_dir_mode = 0750;
+constexpr mode_t k_file_mode = 0640;
+
+// The cache's files are written with exact modes (group access for random container UIDs).
+class UmaskZero {
+public:
+  UmaskZero() : m_old(::umask(0)) {}
+  UmaskZero(const UmaskZero&) = delete;
+  UmaskZero& operator=(const UmaskZero&) = delete;
+  ~UmaskZero() { ::umask(m_old); }
+
+private:
+  mode_t m_old;
+};
+
+std::string bundle_file_name(const IndexPackage& pkg, const IndexChannel& ch, const IndexEntry& e) {
+  return fmt::format("{}_{}_{}.json", pkg.name, ch.name, e.name);
+}
+
+Result<void> write_mode(const fs::path& path, std::string_view content, mode_t mode) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+  if (fd < 0) {
+    return util::fail(Errc::io, fmt::format("open {}: {}", path.string(), util::errno_text(errno)));
+  }
+  std::size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0) {
+      int err = errno;
+      ::close(fd);
+      return util::fail(Errc::io,
+                        fmt::format("write {}: {}", path.string(), util::errno_text(err)));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  return {};
+}
+
+// os.MkdirAll then remove every entry, as upstream's ensureEmptyDir.
+Result<void> ensure_empty_dir(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    return util::fail(Errc::io,
+                      fmt::format("mkdir {}: {}", dir.string(), util::errno_text(ec.value())));
+  }
+  ::chmod(dir.c_str(), k_dir_mode);
+  for (const auto& entry : OPM_TRY(util::sorted_entries(dir))) {
+    fs::remove_all(dir / entry.name, ec);
+    if (ec) {
+      return util::fail(Errc::io, fmt::format("unlinkat {}: {}", (dir / entry.name).string(),
+                                              util::errno_text(ec.value())));
+    }
+  }
+  return {};
+}
+
+Result<std::string> existing_digest(const fs::path& cache_dir) {
+  auto text = OPM_TRY(util::read_file(cache_dir / k_digest_file));
+  auto begin = text.find_first_not_of(" \t\r\n");
+  auto end = text.find_last_not_of(" \t\r\n");
+  return begin == std::string::npos ? std::string() : text.substr(begin, end - begin + 1);
+}
+
+Result<void> check_integrity(const fs::path& configs, const fs::path& cache_dir) {
+  auto existing = existing_digest(cache_dir);
+  if (!existing) {
+    return util::fail(Errc::invalid, "read existing cache digest: " + existing.error().message());
+  }
+  auto computed = cache_digest(configs, cache_dir);
+  if (!computed) {
+    return util::fail(Errc::invalid, "compute digest: " + computed.error().message());
+  }
+  if (*existing != *computed) {
+    return util::fail(Errc::invalid,
+                      fmt::format("cache requires rebuild: cache reports digest as \"{}\", but "
+                                  "computed digest is \"{}\"",
+                                  *existing, *computed));
+  }
+  return {};
+}
+
+// Upstream's cache.New: an empty or missing directory, or one holding `cache` and `digest`.
+Result<void> check_layout(const fs::path& cache_dir) {
+  auto entries = util::sorted_entries(cache_dir);
+  if (!entries) {
+    if (entries.error().code() == Errc::not_found) {
+      return {};
+    }
+    return util::fail(Errc::io,
+                      "detect cache format: read cache directory: " + entries.error().message());
+  }
+  bool has_cache = false;
+  bool has_digest = false;
+  for (const auto& e : *entries) {
+    has_cache = has_cache || e.name == k_json_dir;
+    has_digest = has_digest || e.name == k_digest_file;
+  }
+  if (entries->empty() || (has_cache && has_digest)) {
+    return {};
+  }
+  return util::fail(Errc::invalid, "cache directory has unexpected contents");
+}
+
+void release_manifests(catalog::DeclarativeConfig& cfg, std::string_view package) {
+  for (auto& bundle : cfg.bundles) {
+    if (bundle.package != package) {
+      continue;
+    }
+    bundle.csv_index.reset();
+    std::vector<std::string>().swap(bundle.objects);
+    std::erase_if(bundle.properties, [](const catalog::Property& p) {
+      return p.type == catalog::k_prop_bundle_object;
+    });
+  }
+}
+
+} // namespace
+
+Result<PackageIndex> load_catalog(const std::string& dir) {
+  // Upstream walks os.DirFS(dir), whose root is "<dir>/.".
+  const std::string root = dir + "/.";
+  struct stat st {};
+  if (::stat(root.c_str(), &st) != 0) {
+    return util::fail(Errc::not_found, fmt::format("stat {}: {}", root, util::errno_text(errno)));
+  }
+  // Upstream reports the bare message, without the file and line.
+  auto unlocated = [](const Error& e) { return util::fail(e.code(), e.message()); };
+  auto cfg = catalog::load_dir(dir);
+  if (!cfg) {
+    return unlocated(cfg.error());
+  }
+  auto model = validate::valid_model(*cfg);
+  if (!model) {
+    return unlocated(model.error());
+  }
+  // Once a package is converted its manifests are only needed in the index: release them
+  // from the loaded catalog as we go, so that they are not held twice at the peak.
+  PackageIndex index;
+  for (const auto& [name, pkg] : model->packages) {
+    index.emplace(name, OPM_TRY(index_package(pkg)));
+    release_manifests(*cfg, name);
+  }
+  return index;
+}
+
+Result<std::string> cache_digest(const fs::path& configs, const fs::path& cache_dir) {
+  Fnv64a hash;
+  OPM_TRY(hash_tree_as_tar(configs, hash));
+  if (auto cached = hash_tree_as_tar(cache_dir / k_json_dir, hash);
+      !cached && cached.error().code() != Errc::not_found) {
+    return util::fail(Errc::io, "compute hash: " + cached.error().message());
+  }
+  return fmt::format("{:016x}", hash.value());
+}
+
+Result<void> write_cache(const fs::path& cache_dir, const PackageIndex& index,
+                         const fs::path& configs) {
+  UmaskZero umask_zero;
+  const fs::path json_dir = cache_dir / k_json_dir;
+  for (const auto& dir : {cache_dir, json_dir}) {
+    if (auto ok = ensure_empty_dir(dir); !ok) {
+      return util::fail(Errc::io, "ensure clean base directory: " + ok.error().message());
+    }
+  }
+  OPM_TRY(write_mode(json_dir / k_packages_file, packages_json(index), k_file_mode));
+  for (const auto& [pkg_name, pkg] : index) {
+    for (const auto& [ch_name, ch] : pkg.channels) {
+      for (const auto& [name, e] : ch.entries) {
+        OPM_TRY(write_mode(json_dir / bundle_file_name(pkg, ch, e), bundle_json(e), k_file_mode));
+      }
+    }
+  }
+  auto digest = OPM_TRY(cache_digest(configs, cache_dir));
+  return write_mode(cache_dir / k_digest_file, digest, k_file_mode);
+}
+
+Result<PackageIndex> read_cache(const fs::path& cache_dir) {
+  const fs::path json_dir = cache_dir / k_json_dir;
+  auto index = OPM_TRY(parse_packages_json(OPM_TRY(util::read_file(json_dir / k_packages_file))));
+  for (auto& [pkg_name, pkg] : index) {
+    for (auto& [ch_name, ch] : pkg.channels) {
+      for (auto& [name, e] : ch.entries) {
+        auto text = OPM_TRY(util::read_file(json_dir / bundle_file_name(pkg, ch, e)));
+        auto bundle = parse_bundle_json(text);
+        if (!bundle) {
+          return util::fail(Errc::invalid, fmt::format("convert bundle \"{}\": {}", e.name,
+                                                       bundle.error().message()));
+        }
+        set_bundle(e, std::move(*bundle));
+      }
+    }
+  }
+  return index;
+}
+
+Result<Store> load_store(const Options& o) {
+  if (o.cache_dir.empty()) {
+    return Store(OPM_TRY(load_catalog(o.configs_dir)));
+  }
+  const fs::path cache_dir = o.cache_dir;
+  OPM_TRY(check_layout(cache_dir));
+  if (o.enforce_integrity) {
+    OPM_TRY(check_integrity(o.configs_dir, cache_dir));
+    return Store(OPM_TRY(read_cache(cache_dir)));
+  }
+  if (check_integrity(o.configs_dir, cache_dir)) {
+    return Store(OPM_TRY(read_cache(cache_dir)));
+  }
+  auto index = OPM_TRY(load_catalog(o.configs_dir));
+  OPM_TRY(write_cache(cache_dir, index, o.configs_dir));
+  return Store(std::move(index));
+}
+
+} // namespace opm::serve

@@ -1,0 +1,224 @@
+#include "serve/service.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <tuple>
+
+namespace opm::serve {
+
+namespace {
+
+// Every store error reaches the client as UNKNOWN with the store's message, as a plain Go
+// error does through grpc-go.
+grpc::Status failure(const Error& e) { return {grpc::StatusCode::UNKNOWN, e.message()}; }
+
+template <typename Request> bool parse_request(const grpc::ByteBuffer& raw, Request& out) {
+  std::vector<grpc::Slice> slices;
+  if (!raw.Dump(&slices).ok()) {
+    return false;
+  }
+  std::string bytes;
+  for (const auto& slice : slices) {
+    bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
+  }
+  return out.ParseFromString(bytes);
+}
+
+// Answers with the entry's stored bytes, which live as long as the server.
+grpc::ServerUnaryReactor* send_bundle(grpc::CallbackServerContext* ctx,
+                                      const Result<const IndexEntry*>& entry,
+                                      grpc::ByteBuffer* out) {
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  if (!entry) {
+    reactor->Finish(failure(entry.error()));
+    return reactor;
+  }
+  const std::string& bytes = (*entry)->bytes;
+  grpc::Slice slice(bytes.data(), bytes.size(), grpc::Slice::STATIC_SLICE);
+  *out = grpc::ByteBuffer(&slice, 1);
+  reactor->Finish(grpc::Status::OK);
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* bad_request(grpc::CallbackServerContext* ctx) {
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  reactor->Finish({grpc::StatusCode::INTERNAL, "grpc: error unmarshalling request"});
+  return reactor;
+}
+
+grpc::Status send_entries(const Result<std::vector<api::ChannelEntry>>& entries,
+                          grpc::ServerWriter<api::ChannelEntry>* writer) {
+  if (!entries) {
+    return failure(entries.error());
+  }
+  for (const auto& e : *entries) {
+    if (!writer->Write(e)) {
+      break;
+    }
+  }
+  return grpc::Status::OK;
+}
+
+std::vector<const IndexEntry*> list_order(const PackageIndex& index) {
+  std::vector<const IndexEntry*> entries;
+  for (const auto& [pkg_name, pkg] : index) {
+    for (const auto& [ch_name, ch] : pkg.channels) {
+      for (const auto& [name, e] : ch.entries) {
+        entries.push_back(&e);
+      }
+    }
+  }
+  auto key = [](const IndexEntry* e) {
+    return std::tie(e->bundle.channelname(), e->bundle.packagename(), e->name);
+  };
+  std::ranges::sort(entries,
+                    [&](const IndexEntry* a, const IndexEntry* b) { return key(a) < key(b); });
+  return entries;
+}
+
+} // namespace
+
+RegistryService::RegistryService(const Store& store)
+    : m_store(store), m_package_names(store.package_names()),
+      m_list_order(list_order(store.index())) {}
+
+grpc::Status RegistryService::ListPackages(grpc::ServerContext* /*ctx*/,
+                                           const api::ListPackageRequest* /*req*/,
+                                           grpc::ServerWriter<api::PackageName>* writer) {
+  api::PackageName msg;
+  for (const auto& name : m_package_names) {
+    msg.set_name(name);
+    if (!writer->Write(msg)) {
+      break;
+    }
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status RegistryService::GetPackage(grpc::ServerContext* /*ctx*/,
+                                         const api::GetPackageRequest* req, api::Package* out) {
+  auto pkg = m_store.package(req->name());
+  if (!pkg) {
+    return failure(pkg.error());
+  }
+  *out = std::move(*pkg);
+  return grpc::Status::OK;
+}
+
+grpc::ServerUnaryReactor* RegistryService::GetBundle(grpc::CallbackServerContext* ctx,
+                                                     const grpc::ByteBuffer* req,
+                                                     grpc::ByteBuffer* out) {
+  api::GetBundleRequest r;
+  if (!parse_request(*req, r)) {
+    return bad_request(ctx);
+  }
+  return send_bundle(ctx, m_store.bundle(r.pkgname(), r.channelname(), r.csvname()), out);
+}
+
+grpc::ServerUnaryReactor* RegistryService::GetBundleForChannel(grpc::CallbackServerContext* ctx,
+                                                               const grpc::ByteBuffer* req,
+                                                               grpc::ByteBuffer* out) {
+  api::GetBundleInChannelRequest r;
+  if (!parse_request(*req, r)) {
+    return bad_request(ctx);
+  }
+  return send_bundle(ctx, m_store.bundle_for_channel(r.pkgname(), r.channelname()), out);
+}
+
+grpc::Status
+RegistryService::GetChannelEntriesThatReplace(grpc::ServerContext* /*ctx*/,
+                                              const api::GetAllReplacementsRequest* req,
+                                              grpc::ServerWriter<api::ChannelEntry>* writer) {
+  return send_entries(m_store.entries_that_replace(req->csvname()), writer);
+}
+
+grpc::ServerUnaryReactor* RegistryService::GetBundleThatReplaces(grpc::CallbackServerContext* ctx,
+                                                                 const grpc::ByteBuffer* req,
+                                                                 grpc::ByteBuffer* out) {
+  api::GetReplacementRequest r;
+  if (!parse_request(*req, r)) {
+    return bad_request(ctx);
+  }
+  return send_bundle(ctx, m_store.bundle_that_replaces(r.csvname(), r.pkgname(), r.channelname()),
+                     out);
+}
+
+grpc::Status
+RegistryService::GetChannelEntriesThatProvide(grpc::ServerContext* /*ctx*/,
+                                              const api::GetAllProvidersRequest* req,
+                                              grpc::ServerWriter<api::ChannelEntry>* writer) {
+  return send_entries(m_store.entries_that_provide(req->group(), req->version(), req->kind()),
+                      writer);
+}
+
+grpc::Status
+RegistryService::GetLatestChannelEntriesThatProvide(grpc::ServerContext* /*ctx*/,
+                                                    const api::GetLatestProvidersRequest* req,
+                                                    grpc::ServerWriter<api::ChannelEntry>* writer) {
+  return send_entries(
+      m_store.latest_entries_that_provide(req->group(), req->version(), req->kind()), writer);
+}
+
+grpc::ServerUnaryReactor*
+RegistryService::GetDefaultBundleThatProvides(grpc::CallbackServerContext* ctx,
+                                              const grpc::ByteBuffer* req, grpc::ByteBuffer* out) {
+  api::GetDefaultProviderRequest r;
+  if (!parse_request(*req, r)) {
+    return bad_request(ctx);
+  }
+  return send_bundle(ctx, m_store.default_bundle_that_provides(r.group(), r.version(), r.kind()),
+                     out);
+}
+
+grpc::Status RegistryService::ListBundles(grpc::ServerContext* /*ctx*/,
+                                          const api::ListBundlesRequest* /*req*/,
+                                          grpc::ServerWriter<api::Bundle>* writer) {
+  api::Bundle msg;
+  for (const IndexEntry* e : m_list_order) {
+    Store::list_form(*e, msg);
+    if (!writer->Write(msg)) {
+      break;
+    }
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status HealthService::Check(grpc::ServerContext* /*ctx*/,
+                                  const grpc::health::v1::HealthCheckRequest* /*req*/,
+                                  grpc::health::v1::HealthCheckResponse* out) {
+  out->set_status(grpc::health::v1::HealthCheckResponse::SERVING);
+  return grpc::Status::OK;
+}
+
+namespace {
+
+class RefusingReactor final : public grpc::ServerGenericBidiReactor {
+public:
+  explicit RefusingReactor(const std::string& message) {
+    Finish({grpc::StatusCode::UNIMPLEMENTED, message});
+  }
+  void OnDone() override { delete this; }
+};
+
+constexpr std::string_view k_known_services[] = {"api.Registry", "grpc.health.v1.Health",
+                                                 "grpc.reflection.v1alpha.ServerReflection"};
+
+} // namespace
+
+grpc::ServerGenericBidiReactor*
+UnknownMethods::CreateReactor(grpc::GenericCallbackServerContext* ctx) {
+  std::string_view path = ctx->method(); // "/<service>/<method>"
+  if (!path.empty() && path.front() == '/') {
+    path.remove_prefix(1);
+  }
+  auto slash = path.rfind('/');
+  std::string_view service = path.substr(0, slash);
+  std::string_view method = slash == std::string_view::npos ? "" : path.substr(slash + 1);
+  bool known = std::ranges::find(k_known_services, service) != std::end(k_known_services);
+  return new RefusingReactor(known
+                                 ? fmt::format("unknown method {} for service {}", method, service)
+                                 : fmt::format("unknown service {}", service));
+}
+
+} // namespace opm::serve

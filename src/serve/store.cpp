@@ -1,0 +1,348 @@
+#include "serve/store.hpp"
+
+#include "catalog/property.hpp"
+#include "json/text.hpp"
+#include "json/writer.hpp"
+#include "util/strings.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace opm::serve {
+
+namespace {
+
+namespace model = catalog::model;
+
+// A property value as upstream keeps it: compact JSON text, member order and escapes kept.
+std::string value_text(const catalog::Property& p) {
+  return p.raw.empty() ? json::to_text(p.value) : p.raw;
+}
+
+template <typename Gvk>
+void add_gvk(google::protobuf::RepeatedPtrField<api::GroupVersionKind>& out, const Gvk& gvk) {
+  auto* g = out.Add();
+  g->set_group(gvk.group);
+  g->set_version(gvk.version);
+  g->set_kind(gvk.kind);
+}
+
+Result<void> add_property(const catalog::Property& p, api::Bundle& out) {
+  using namespace catalog;
+  if (p.type == k_prop_gvk) {
+    add_gvk(*out.mutable_providedapis(), OPM_TRY(property::decode_gvk(p.value)));
+  } else if (p.type == k_prop_gvk_required) {
+    add_gvk(*out.mutable_requiredapis(), OPM_TRY(property::decode_gvk_required(p.value)));
+    auto* dep = out.add_dependencies();
+    dep->set_type(std::string(k_prop_gvk));
+    dep->set_value(value_text(p));
+  } else if (p.type == k_prop_package_required) {
+    auto required = OPM_TRY(property::decode_package_required(p.value));
+    auto* dep = out.add_dependencies();
+    dep->set_type(std::string(k_prop_package));
+    dep->set_value(json::text::Builder()
+                       .begin_object()
+                       .key("packageName")
+                       .string(required.package_name)
+                       .key("version")
+                       .string(required.version_range)
+                       .end_object()
+                       .text());
+  }
+  if (p.type != k_prop_bundle_object) {
+    auto* prop = out.add_properties();
+    prop->set_type(p.type);
+    prop->set_value(value_text(p));
+  }
+  return {};
+}
+
+std::optional<std::string> message_of(const model::Deprecation& d) {
+  return d.present ? std::optional<std::string>(d.message) : std::nullopt;
+}
+
+api::ChannelEntry channel_entry(const IndexPackage& pkg, const IndexChannel& ch,
+                                const IndexEntry& e, std::string_view replaces) {
+  api::ChannelEntry out;
+  out.set_packagename(pkg.name);
+  out.set_channelname(ch.name);
+  out.set_bundlename(e.name);
+  out.set_replaces(std::string(replaces));
+  return out;
+}
+
+bool provides(const IndexEntry& e, std::string_view group, std::string_view version,
+              std::string_view kind) {
+  return std::ranges::any_of(e.bundle.providedapis(), [&](const api::GroupVersionKind& g) {
+    return g.group() == group && g.version() == version && g.kind() == kind;
+  });
+}
+
+// The entry itself, then one entry per skipped name other than its replaces; with
+// `in_channel_only`, only skipped names that are entries of the channel.
+void append_provider_entries(const IndexPackage& pkg, const IndexChannel& ch, const IndexEntry& e,
+                             bool in_channel_only, std::vector<api::ChannelEntry>& out) {
+  out.push_back(channel_entry(pkg, ch, e, e.replaces));
+  for (const auto& skip : e.skips) {
+    if (skip != e.replaces && (!in_channel_only || ch.entries.contains(skip))) {
+      out.push_back(channel_entry(pkg, ch, e, skip));
+    }
+  }
+}
+
+std::string gvk_text(std::string_view group, std::string_view version, std::string_view kind) {
+  return fmt::format("group:{} version:{} kind:{}", util::go_quote(group), util::go_quote(version),
+                     util::go_quote(kind));
+}
+
+std::unexpected<Error> not_found(std::string message) {
+  return util::fail(Errc::not_found, std::move(message));
+}
+
+} // namespace
+
+Result<api::Bundle> to_api_bundle(const model::Bundle& b) {
+  api::Bundle out;
+  out.set_csvname(b.name);
+  out.set_packagename(b.package);
+  out.set_channelname(b.channel);
+  out.set_bundlepath(b.image);
+  out.set_version(b.version);
+  out.set_skiprange(b.skip_range);
+  out.set_replaces(b.replaces);
+  for (const auto& skip : b.skips) {
+    out.add_skips(skip);
+  }
+  for (const auto& p : b.properties()) {
+    OPM_TRY(add_property(p, out));
+  }
+  for (const auto& object : b.objects()) {
+    out.add_object(object);
+  }
+  out.set_csvjson(std::string(b.csv_json()));
+  if (b.deprecation.present) {
+    out.mutable_deprecation()->set_message(b.deprecation.message);
+  }
+  return out;
+}
+
+api::Bundle IndexEntry::full() const {
+  api::Bundle out;
+  out.ParseFromString(bytes);
+  return out;
+}
+
+void set_bundle(IndexEntry& entry, api::Bundle bundle) {
+  bundle.clear_replaces();
+  bundle.clear_skips();
+  bundle.SerializeToString(&entry.bytes);
+  // clear_*() would keep the manifests' buffers allocated: release them.
+  bundle.set_csvjson(std::string());
+  google::protobuf::RepeatedPtrField<std::string> released;
+  bundle.mutable_object()->Swap(&released);
+  entry.bundle = std::move(bundle);
+}
+
+Result<IndexPackage> index_package(const model::Package& pkg) {
+  IndexPackage out;
+  out.name = pkg.name;
+  out.description = pkg.description;
+  if (pkg.icon) {
+    out.icon = IndexIcon{pkg.icon->data, pkg.icon->mediatype};
+  }
+  out.default_channel = pkg.default_channel;
+  out.deprecation = message_of(pkg.deprecation);
+  for (const auto& [ch_name, ch] : pkg.channels) {
+    IndexChannel& channel = out.channels[ch_name];
+    channel.name = ch.name;
+    channel.head = OPM_TRY(model::channel_head(ch))->name;
+    channel.deprecation = message_of(ch.deprecation);
+    for (const auto& [b_name, b] : ch.bundles) {
+      IndexEntry entry{b.name, b.replaces, b.skips, {}, {}};
+      set_bundle(entry, OPM_TRY(to_api_bundle(b)));
+      channel.entries.emplace(b_name, std::move(entry));
+    }
+  }
+  return out;
+}
+
+Result<PackageIndex> index_model(const model::Model& m) {
+  PackageIndex index;
+  for (const auto& [name, pkg] : m.packages) {
+    index.emplace(name, OPM_TRY(index_package(pkg)));
+  }
+  return index;
+}
+
+std::vector<std::string> Store::package_names() const {
+  std::vector<std::string> names;
+  names.reserve(m_index.size());
+  for (const auto& [name, pkg] : m_index) {
+    names.push_back(name);
+  }
+  return names;
+}
+
+Result<api::Package> Store::package(std::string_view name) const {
+  auto it = m_index.find(name);
+  if (it == m_index.end()) {
+    return not_found(fmt::format("package {} not found", util::go_quote(name)));
+  }
+  const IndexPackage& pkg = it->second;
+  api::Package out;
+  out.set_name(pkg.name);
+  out.set_defaultchannelname(pkg.default_channel);
+  for (const auto& [ch_name, ch] : pkg.channels) {
+    auto* c = out.add_channels();
+    c->set_name(ch.name);
+    c->set_csvname(ch.head);
+    if (ch.deprecation) {
+      c->mutable_deprecation()->set_message(*ch.deprecation);
+    }
+  }
+  if (pkg.deprecation) {
+    out.mutable_deprecation()->set_message(*pkg.deprecation);
+  }
+  return out;
+}
+
+Result<const IndexEntry*> Store::bundle(std::string_view pkg, std::string_view channel,
+                                        std::string_view csv) const {
+  auto p = m_index.find(pkg);
+  if (p == m_index.end()) {
+    return not_found(fmt::format("package {} not found", util::go_quote(pkg)));
+  }
+  auto c = p->second.channels.find(channel);
+  if (c == p->second.channels.end()) {
+    return not_found(fmt::format("package {}, channel {} not found", util::go_quote(pkg),
+                                 util::go_quote(channel)));
+  }
+  auto e = c->second.entries.find(csv);
+  if (e == c->second.entries.end()) {
+    return not_found(fmt::format("package {}, channel {}, bundle {} not found", util::go_quote(pkg),
+                                 util::go_quote(channel), util::go_quote(csv)));
+  }
+  return &e->second;
+}
+
+Result<const IndexEntry*> Store::bundle_for_channel(std::string_view pkg,
+                                                    std::string_view channel) const {
+  auto p = m_index.find(pkg);
+  if (p == m_index.end()) {
+    return not_found(fmt::format("package {} not found", util::go_quote(pkg)));
+  }
+  auto c = p->second.channels.find(channel);
+  if (c == p->second.channels.end()) {
+    return not_found(fmt::format("package {}, channel {} not found", util::go_quote(pkg),
+                                 util::go_quote(channel)));
+  }
+  return bundle(pkg, channel, c->second.head);
+}
+
+Result<std::vector<api::ChannelEntry>> Store::entries_that_replace(std::string_view csv) const {
+  std::vector<api::ChannelEntry> out;
+  for (const auto& [pkg_name, pkg] : m_index) {
+    for (const auto& [ch_name, ch] : pkg.channels) {
+      for (const auto& [name, e] : ch.entries) {
+        if (e.replaces == csv) {
+          out.push_back(channel_entry(pkg, ch, e, e.replaces));
+        }
+        for (const auto& skip : e.skips) {
+          if (skip == csv && skip != e.replaces) {
+            out.push_back(channel_entry(pkg, ch, e, e.replaces));
+          }
+        }
+      }
+    }
+  }
+  if (out.empty()) {
+    return not_found(fmt::format("no channel entries found that replace {}", csv));
+  }
+  return out;
+}
+
+Result<const IndexEntry*> Store::bundle_that_replaces(std::string_view csv, std::string_view pkg,
+                                                      std::string_view channel) const {
+  auto p = m_index.find(pkg);
+  if (p == m_index.end()) {
+    return not_found(fmt::format("package {} not found", pkg));
+  }
+  auto c = p->second.channels.find(channel);
+  if (c == p->second.channels.end()) {
+    return not_found(fmt::format("package {}, channel {} not found", util::go_quote(pkg),
+                                 util::go_quote(channel)));
+  }
+  for (const auto& [name, e] : c->second.entries) {
+    if (e.replaces == csv || std::ranges::find(e.skips, csv) != e.skips.end()) {
+      return &e;
+    }
+  }
+  return not_found(fmt::format("no entry found for package {}, channel {}", util::go_quote(pkg),
+                               util::go_quote(channel)));
+}
+
+Result<std::vector<api::ChannelEntry>> Store::entries_that_provide(std::string_view group,
+                                                                   std::string_view version,
+                                                                   std::string_view kind) const {
+  std::vector<api::ChannelEntry> out;
+  for (const auto& [pkg_name, pkg] : m_index) {
+    for (const auto& [ch_name, ch] : pkg.channels) {
+      for (const auto& [name, e] : ch.entries) {
+        if (provides(e, group, version, kind)) {
+          append_provider_entries(pkg, ch, e, false, out);
+        }
+      }
+    }
+  }
+  if (out.empty()) {
+    return not_found(
+        fmt::format("no channel entries found that provide {}", gvk_text(group, version, kind)));
+  }
+  return out;
+}
+
+Result<std::vector<api::ChannelEntry>>
+Store::latest_entries_that_provide(std::string_view group, std::string_view version,
+                                   std::string_view kind) const {
+  std::vector<api::ChannelEntry> out;
+  for (const auto& [pkg_name, pkg] : m_index) {
+    for (const auto& [ch_name, ch] : pkg.channels) {
+      auto head = ch.entries.find(ch.head);
+      if (head != ch.entries.end() && provides(head->second, group, version, kind)) {
+        append_provider_entries(pkg, ch, head->second, true, out);
+      }
+    }
+  }
+  if (out.empty()) {
+    return not_found(
+        fmt::format("no channel entries found that provide {}", gvk_text(group, version, kind)));
+  }
+  return out;
+}
+
+Result<const IndexEntry*> Store::default_bundle_that_provides(std::string_view group,
+                                                              std::string_view version,
+                                                              std::string_view kind) const {
+  // Latest entries come in package order already, which is the order upstream sorts them in.
+  auto latest = OPM_TRY(latest_entries_that_provide(group, version, kind));
+  for (const auto& entry : latest) {
+    const IndexPackage& pkg = m_index.find(entry.packagename())->second;
+    if (entry.channelname() == pkg.default_channel) {
+      return bundle(entry.packagename(), entry.channelname(), entry.bundlename());
+    }
+  }
+  return not_found(fmt::format("no entry found that provides {}", gvk_text(group, version, kind)));
+}
+
+void Store::list_form(const IndexEntry& entry, api::Bundle& out) {
+  if (entry.bundle.bundlepath().empty()) {
+    out.ParseFromString(entry.bytes);
+  } else {
+    out.CopyFrom(entry.bundle);
+  }
+  out.set_replaces(entry.replaces);
+  out.mutable_skips()->Assign(entry.skips.begin(), entry.skips.end());
+}
+
+} // namespace opm::serve

@@ -1,0 +1,100 @@
+#pragma once
+
+#include "catalog/model.hpp"
+#include "serve/registry.pb.h"
+#include "util/error.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+// What `opm serve` answers from: the package index (package -> channel -> entry, with each
+// entry's graph edges) and one converted api.Bundle per channel entry, built once at load
+// so that every rpc is a lookup. Queries follow upstream's pkg/cache/pkgs.go; where upstream
+// walks Go maps (random order), names are visited in byte-wise order.
+namespace opm::serve {
+
+struct IndexEntry {
+  std::string name;
+  std::string replaces;
+  std::vector<std::string> skips;
+  // The entry's api.Bundle without its manifests (csvJson, object) and with replaces and
+  // skips cleared: what the queries look at.
+  api::Bundle bundle;
+  // The wire bytes of the whole trimmed bundle (manifests included), sent as they are.
+  std::string bytes;
+
+  // The whole trimmed bundle, decoded from `bytes`.
+  [[nodiscard]] api::Bundle full() const;
+};
+
+// Fills an entry from its whole api.Bundle (replaces and skips are taken from the entry).
+void set_bundle(IndexEntry& entry, api::Bundle bundle);
+
+struct IndexChannel {
+  std::string name;
+  std::string head;
+  std::optional<std::string> deprecation; // the message, when deprecated
+  std::map<std::string, IndexEntry, std::less<>> entries;
+};
+
+struct IndexIcon {
+  std::optional<std::string> data; // decoded bytes
+  std::string mediatype;
+};
+
+struct IndexPackage {
+  std::string name;
+  std::string description;
+  std::optional<IndexIcon> icon;
+  std::string default_channel;
+  std::optional<std::string> deprecation;
+  std::map<std::string, IndexChannel, std::less<>> channels;
+};
+
+using PackageIndex = std::map<std::string, IndexPackage, std::less<>>;
+
+// The api.Bundle of one channel entry (ConvertModelBundleToAPIBundle), replaces and skips
+// included.
+Result<api::Bundle> to_api_bundle(const catalog::model::Bundle& bundle);
+
+// The index of one package of a validated model: every channel's head, every entry
+// converted.
+Result<IndexPackage> index_package(const catalog::model::Package& pkg);
+// The same for every package.
+Result<PackageIndex> index_model(const catalog::model::Model& model);
+
+class Store {
+public:
+  explicit Store(PackageIndex index) : m_index(std::move(index)) {}
+
+  [[nodiscard]] const PackageIndex& index() const { return m_index; }
+
+  [[nodiscard]] std::vector<std::string> package_names() const;
+  Result<api::Package> package(std::string_view name) const;
+  Result<const IndexEntry*> bundle(std::string_view pkg, std::string_view channel,
+                                   std::string_view csv) const;
+  Result<const IndexEntry*> bundle_for_channel(std::string_view pkg,
+                                               std::string_view channel) const;
+  Result<std::vector<api::ChannelEntry>> entries_that_replace(std::string_view csv) const;
+  Result<const IndexEntry*> bundle_that_replaces(std::string_view csv, std::string_view pkg,
+                                                 std::string_view channel) const;
+  Result<std::vector<api::ChannelEntry>> entries_that_provide(std::string_view group,
+                                                              std::string_view version,
+                                                              std::string_view kind) const;
+  Result<std::vector<api::ChannelEntry>> latest_entries_that_provide(std::string_view group,
+                                                                     std::string_view version,
+                                                                     std::string_view kind) const;
+  Result<const IndexEntry*> default_bundle_that_provides(std::string_view group,
+                                                         std::string_view version,
+                                                         std::string_view kind) const;
+  // The ListBundles form of an entry: replaces and skips kept, manifests dropped when the
+  // bundle has an image.
+  static void list_form(const IndexEntry& entry, api::Bundle& out);
+
+private:
+  PackageIndex m_index;
+};
+
+} // namespace opm::serve

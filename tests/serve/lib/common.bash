@@ -1,0 +1,58 @@
+# Setup for the serve suites (tests/serve/*_test.sh): a scratch directory, the shared
+# assertions, and helpers that start `opm serve` on a free loopback port and call it with
+# tests/serve/lib/client.py (Debian python3-grpcio).
+set -uo pipefail
+
+: "${OPM:?OPM must name the opm binary}"
+: "${OPM_TESTS:?OPM_TESTS must name the tests directory}"
+DATA="$OPM_TESTS/data/serve"
+PYTHON=/usr/bin/python3
+if ! "$PYTHON" -c 'import grpc, google.protobuf' 2>/dev/null || ! command -v protoc >/dev/null; then
+  echo "skipped: needs python3-grpcio and protoc"
+  exit 77
+fi
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/opm-serve-test.XXXXXX")"
+SERVER_PID=""
+cleanup() {
+  local status=$?
+  [ -n "$SERVER_PID" ] && kill -KILL "$SERVER_PID" 2>/dev/null
+  if [ $status -eq 0 ]; then rm -rf "$WORK"; else echo "kept $WORK" >&2; fi
+}
+trap cleanup EXIT
+cd "$WORK" || exit 1
+
+source "$OPM_TESTS/lib/assert.bash"
+source "$OPM_TESTS/serve/lib/calls.sh"
+
+free_port() {
+  "$PYTHON" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# call METHOD [REQUEST_JSON]: one rpc against the running server.
+call() { "$PYTHON" "$OPM_TESTS/serve/lib/client.py" "127.0.0.1:$PORT" "$@"; }
+
+# start_server ARGS...: `opm serve ARGS -p PORT` in the background (stderr in server.err);
+# returns once the health check answers SERVING, fails if the server exits first.
+start_server() {
+  PORT=$(free_port)
+  "$OPM" serve "$@" -p "$PORT" >server.out 2>server.err &
+  SERVER_PID=$!
+  local i
+  for i in $(seq 1 300); do
+    if call grpc.health.v1.Health/Check 2>/dev/null | grep -q SERVING; then
+      return 0
+    fi
+    kill -0 "$SERVER_PID" 2>/dev/null || fail "server exited: $(cat server.err)"
+    sleep 0.1
+  done
+  fail "server did not become ready"
+}
+
+# stop_server: SIGTERM, then the exit status in $RC.
+stop_server() {
+  kill -TERM "$SERVER_PID"
+  RC=0
+  wait "$SERVER_PID" || RC=$?
+  SERVER_PID=""
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Every api.Registry rpc, the health check and unknown methods against a fixture catalog with
+# two packages, several channels, skips, a skipRange, provided and required APIs, package
+# dependencies, deprecations and a custom schema: the answers match the golden file.
+source "$OPM_TESTS/serve/lib/common.bash"
+
+start_server "$DATA/catalog" -t "$WORK/termination-log"
+run_calls "127.0.0.1:$PORT" "$DATA/calls.txt" >answers.txt
+expect_file answers.txt "$DATA/answers.txt"
+
+# Reflection lists the services and serves our registry.proto.
+call reflection/list >services.txt
+expect_text services.txt $'api.Registry\ngrpc.health.v1.Health\ngrpc.reflection.v1alpha.ServerReflection\n'
+call reflection/file api.Registry >file.txt
+expect_text file.txt $'registry.proto api Registry\n'
+
+stop_server
+expect_rc 0
+normalize_times <server.err >server.err.norm
+expect_text server.err.norm "time=\"T\" level=info msg=\"serving registry\" configs=$DATA/catalog port=$PORT
+time=\"T\" level=info msg=\"shutting down...\" configs=$DATA/catalog port=$PORT
+"
+[ -s server.out ] && fail "unexpected stdout: $(cat server.out)"
+# The termination log is created and, as upstream's, left empty.
+[ -f termination-log ] && [ ! -s termination-log ] || fail "termination log not created empty"
+echo ok
