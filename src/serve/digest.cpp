@@ -34,8 +34,7 @@ constexpr std::size_t k_typeflag = 156;
 
 // archive/tar's formatString: copy, NUL-terminate when there is room.
 void put_string(Block& b, Field f, std::string_view s) {
-  std::size_t n = std::min(s.size(), f.size);
-  std::memcpy(b.data() + f.offset, s.data(), n);
+  std::copy_n(s.begin(), std::min(s.size(), f.size), b.begin() + f.offset);
   if (s.size() < f.size) {
     b[f.offset + s.size()] = '\0';
   }
