@@ -197,6 +197,24 @@ Result<void> fail_removal(Context& ctx, const CLI::App& sub, const Error& e) {
   return fail_like_cobra(ctx, sub, e);
 }
 
+// Runs `work` in a session for `tools`, then releases what the session pulled. A session that
+// cannot open fails as cobra prints it; what `work` returns goes to `report`.
+template <typename Work>
+Result<void> with_session(Context& ctx, const CLI::App& sub, Tools tools,
+                          Result<void> (*report)(Context&, const CLI::App&, const Error&),
+                          Work work) {
+  auto session = open_session(ctx, tools);
+  if (!session) {
+    return fail_like_cobra(ctx, sub, session.error());
+  }
+  auto done = work(**session);
+  (*session)->puller->destroy();
+  if (!done) {
+    return report(ctx, sub, done.error());
+  }
+  return {};
+}
+
 Result<index::Mode> parse_mode(const std::string& text) {
   std::string mode = text;
   std::transform(mode.begin(), mode.end(), mode.begin(), ::tolower);
@@ -295,43 +313,36 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
       }
-      auto session = open_session(ctx, *tools);
-      if (!session) {
-        return fail_like_cobra(ctx, *sub, session.error());
-      }
-      auto& s = **session;
-      auto bundles = split_values(flags->list);
-      s.fields = {{"bundles", go_list(bundles)}};
       // An interrupt stops the pulls and keeps the database as it was; the signal then ends
       // the process once the temporary files are gone.
       registry::InterruptScope interrupts;
-      s.log("info", "building the index");
-      auto done = index::update_index_image(
-          image_request(*flags), s.steps(), [&](const std::filesystem::path& db) -> Result<void> {
-            auto added = index::add(
-                {.database = db,
-                 .bundles = bundles,
-                 .mode = *mode,
-                 .overwrite_latest = flags->overwrite_latest,
-                 .enable_alpha = flags->enable_alpha,
-                 .permissive = flags->permissive,
-                 .tolerated =
-                     [&s](const Error& e) {
-                       s.log("warning", "permissive mode enabled", {{"error", e.message()}});
-                     },
-                 .cancelled = registry::interrupted,
-                 .jobs = s.jobs},
-                s.bundle_unpack());
-            if (!added) {
-              s.log("error", "permissive mode disabled", {{"error", added.error().message()}});
-            }
-            return added;
-          });
-      s.puller->destroy();
-      if (!done) {
-        return fail_like_cobra(ctx, *sub, done.error());
-      }
-      return {};
+      return with_session(ctx, *sub, *tools, fail_like_cobra, [&](Session& s) -> Result<void> {
+        auto bundles = split_values(flags->list);
+        s.fields = {{"bundles", go_list(bundles)}};
+        s.log("info", "building the index");
+        auto done = index::update_index_image(
+            image_request(*flags), s.steps(), [&](const std::filesystem::path& db) -> Result<void> {
+              auto added = index::add(
+                  {.database = db,
+                   .bundles = bundles,
+                   .mode = *mode,
+                   .overwrite_latest = flags->overwrite_latest,
+                   .enable_alpha = flags->enable_alpha,
+                   .permissive = flags->permissive,
+                   .tolerated =
+                       [&s](const Error& e) {
+                         s.log("warning", "permissive mode enabled", {{"error", e.message()}});
+                       },
+                   .cancelled = registry::interrupted,
+                   .jobs = s.jobs},
+                  s.bundle_unpack());
+              if (!added) {
+                s.log("error", "permissive mode disabled", {{"error", added.error().message()}});
+              }
+              return added;
+            });
+        return done;
+      });
     };
   });
 }
@@ -374,29 +385,22 @@ void add_index_packages(CLI::App& parent, Context& ctx, Action& chosen,
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
       }
-      auto session = open_session(ctx, *tools);
-      if (!session) {
-        return fail_like_cobra(ctx, *sub, session.error());
-      }
-      auto& s = **session;
-      auto list = split_values(flags->list);
-      s.fields = {{spec.field, go_list(list)}};
-      s.log("info", spec.start);
-      auto done = index::update_index_image(
-          image_request(*flags), s.steps(), [&](const std::filesystem::path& db) {
-            return spec.run(
-                {.database = db,
-                 .packages = list,
-                 .permissive = flags->permissive,
-                 .tolerated = [&s](const Error& e) {
-                   s.log("warning", "permissive mode enabled", {{"error", e.message()}});
-                 }});
-          });
-      s.puller->destroy();
-      if (!done) {
-        return fail_removal(ctx, *sub, done.error());
-      }
-      return {};
+      return with_session(ctx, *sub, *tools, fail_removal, [&](Session& s) -> Result<void> {
+        auto list = split_values(flags->list);
+        s.fields = {{spec.field, go_list(list)}};
+        s.log("info", spec.start);
+        auto done = index::update_index_image(
+            image_request(*flags), s.steps(), [&](const std::filesystem::path& db) {
+              return spec.run(
+                  {.database = db,
+                   .packages = list,
+                   .permissive = flags->permissive,
+                   .tolerated = [&s](const Error& e) {
+                     s.log("warning", "permissive mode enabled", {{"error", e.message()}});
+                   }});
+            });
+        return done;
+      });
     };
   });
 }
@@ -424,20 +428,13 @@ void add_index_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
       }
-      auto session = open_session(ctx, *tools);
-      if (!session) {
-        return fail_like_cobra(ctx, *sub, session.error());
-      }
-      auto& s = **session;
-      s.log("info", "pruning stranded bundles from the index");
-      auto done = index::update_index_image(
-          image_request(*flags), s.steps(),
-          [](const std::filesystem::path& db) { return index::prune_stranded(db); });
-      s.puller->destroy();
-      if (!done) {
-        return fail_like_cobra(ctx, *sub, done.error());
-      }
-      return {};
+      return with_session(ctx, *sub, *tools, fail_like_cobra, [&](Session& s) -> Result<void> {
+        s.log("info", "pruning stranded bundles from the index");
+        auto done = index::update_index_image(
+            image_request(*flags), s.steps(),
+            [](const std::filesystem::path& db) { return index::prune_stranded(db); });
+        return done;
+      });
     };
   });
 }
@@ -490,33 +487,27 @@ void add_index_export(CLI::App& parent, Context& ctx, Action& chosen) {
             Error(Errc::invalid, "cannot simultaneously set '-p' and '-o' flags, remove '-o'"));
       }
       auto tool = index::container_tool(flags->container_tool, index::ContainerTool::none);
-      auto session = open_session(ctx, {tool, tool});
-      if (!session) {
-        return fail_like_cobra(ctx, *sub, session.error());
-      }
-      auto& s = **session;
-      auto packages =
-          split_values(ctx.meta.changed(xpackage_flag) ? flags->xpackages : flags->packages);
-      s.fields = {{"index", flags->index}, {"package", go_list(packages)}};
-      s.log("info", "export from the index");
-      auto done =
-          index::with_index_database(flags->index, s.steps(), [&](const std::filesystem::path& db) {
-            return index::export_packages({.database = db,
-                                           .packages = packages,
-                                           .download_folder = flags->download_folder,
-                                           .info = [&s](const std::string& m) { s.log("info", m); },
-                                           .note =
-                                               [&ctx](const std::string& m) {
-                                                 ctx.err << util::logrus_line("info", m,
-                                                                              ctx.err_is_tty);
-                                               }},
-                                          s.bundle_unpack());
+      return with_session(
+          ctx, *sub, {tool, tool}, fail_like_cobra, [&](Session& s) -> Result<void> {
+            auto packages =
+                split_values(ctx.meta.changed(xpackage_flag) ? flags->xpackages : flags->packages);
+            s.fields = {{"index", flags->index}, {"package", go_list(packages)}};
+            s.log("info", "export from the index");
+            auto done = index::with_index_database(
+                flags->index, s.steps(), [&](const std::filesystem::path& db) {
+                  return index::export_packages(
+                      {.database = db,
+                       .packages = packages,
+                       .download_folder = flags->download_folder,
+                       .info = [&s](const std::string& m) { s.log("info", m); },
+                       .note =
+                           [&ctx](const std::string& m) {
+                             ctx.err << util::logrus_line("info", m, ctx.err_is_tty);
+                           }},
+                      s.bundle_unpack());
+                });
+            return done;
           });
-      s.puller->destroy();
-      if (!done) {
-        return fail_like_cobra(ctx, *sub, done.error());
-      }
-      return {};
     };
   });
 }
@@ -567,40 +558,33 @@ void add_index_deprecatetruncate(CLI::App& parent, Context& ctx, Action& chosen)
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
       }
-      auto session = open_session(ctx, *tools);
-      if (!session) {
-        return fail_like_cobra(ctx, *sub, session.error());
-      }
-      auto& s = **session;
-      auto bundles = split_values(flags->list);
-      s.fields = {{"bundles", go_list(bundles)}};
-      s.log("info", "deprecating bundles from the index");
-      auto done = index::update_index_image(
-          image_request(*flags), s.steps(), [&](const std::filesystem::path& db) {
-            return index::deprecate_truncate(
-                {.database = db,
-                 .bundles = bundles,
-                 .permissive = flags->permissive,
-                 .allow_package_removal = *allow_removal,
-                 .tolerated =
-                     [&s](const Error& e) {
-                       s.log("warning", "permissive mode enabled", {{"error", e.message()}});
-                     },
-                 .not_tolerated =
-                     [&s](const Error& e) {
-                       s.log("error", "permissive mode disabled", {{"error", e.message()}});
-                     },
-                 .info =
-                     [&ctx](const std::string& m, const std::vector<std::string>& current) {
-                       ctx.err << util::logrus_line("info", m, ctx.err_is_tty,
-                                                    {{"bundles", go_list(current)}});
-                     }});
-          });
-      s.puller->destroy();
-      if (!done) {
-        return fail_like_cobra(ctx, *sub, done.error());
-      }
-      return {};
+      return with_session(ctx, *sub, *tools, fail_like_cobra, [&](Session& s) -> Result<void> {
+        auto bundles = split_values(flags->list);
+        s.fields = {{"bundles", go_list(bundles)}};
+        s.log("info", "deprecating bundles from the index");
+        auto done = index::update_index_image(
+            image_request(*flags), s.steps(), [&](const std::filesystem::path& db) {
+              return index::deprecate_truncate(
+                  {.database = db,
+                   .bundles = bundles,
+                   .permissive = flags->permissive,
+                   .allow_package_removal = *allow_removal,
+                   .tolerated =
+                       [&s](const Error& e) {
+                         s.log("warning", "permissive mode enabled", {{"error", e.message()}});
+                       },
+                   .not_tolerated =
+                       [&s](const Error& e) {
+                         s.log("error", "permissive mode disabled", {{"error", e.message()}});
+                       },
+                   .info =
+                       [&ctx](const std::string& m, const std::vector<std::string>& current) {
+                         ctx.err << util::logrus_line("info", m, ctx.err_is_tty,
+                                                      {{"bundles", go_list(current)}});
+                       }});
+            });
+        return done;
+      });
     };
   });
 }
@@ -617,9 +601,7 @@ void add_index(CLI::App& parent, Context& ctx, Action& chosen) {
                                           k_long_suffix,
                              .args = Args::none(),
                              .runnable = false});
-  group->parse_complete_callback([&ctx] {
-    ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
-  });
+  group->parse_complete_callback([&ctx] { log_sqlite_deprecation(ctx); });
   add_index_add(*group, ctx, chosen);
   add_index_packages(*group, ctx, chosen,
                      {"rm", "delete an entire operator from an index", "-o,--operators",

@@ -108,8 +108,7 @@ void add_migrate(CLI::App& parent, Context& ctx, Action& chosen) {
       auto puller = registry::make_puller(std::move(reg));
       const bool sqlite_input = is_sqlite_input(*puller, ref);
       if (sqlite_input) {
-        ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice,
-                                     ctx.err_is_tty);
+        log_sqlite_deprecation(ctx);
       }
       if (flags->output == "yaml") {
         format = catalog::Format::yaml;

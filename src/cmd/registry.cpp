@@ -339,9 +339,7 @@ void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
                     k_long_suffix,
        .args = Args::none(),
        .runnable = false});
-  group->parse_complete_callback([&ctx] {
-    ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
-  });
+  group->parse_complete_callback([&ctx] { log_sqlite_deprecation(ctx); });
   add_registry_add(*group, ctx, chosen);
   add_packages_command(*group, ctx, chosen,
                        {"rm", "remove operator from operator registry DB",

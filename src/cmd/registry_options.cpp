@@ -64,13 +64,13 @@ registry::Log stderr_log(const Context& ctx, registry::LogLevel level) {
   return log;
 }
 
+void log_sqlite_deprecation(const Context& ctx) {
+  ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
+}
+
 std::function<void()> sqlite_notice_once(Context& ctx) {
   auto once = std::make_shared<std::once_flag>();
-  return [&ctx, once] {
-    std::call_once(*once, [&ctx] {
-      ctx.err << util::logrus_line("warning", sqlite::k_sqlite_deprecation_notice, ctx.err_is_tty);
-    });
-  };
+  return [&ctx, once] { std::call_once(*once, [&ctx] { log_sqlite_deprecation(ctx); }); };
 }
 
 registry::Options registry_options(const Context& ctx) {

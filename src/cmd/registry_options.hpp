@@ -26,6 +26,9 @@ registry::Log stderr_log(const Context& ctx, registry::LogLevel level);
 // is rendered: a render::Options::on_sqlite that does so.
 std::function<void()> sqlite_notice_once(Context& ctx);
 
+// Upstream's SQLite deprecation warning, as a logrus line on stderr.
+void log_sqlite_deprecation(const Context& ctx);
+
 // What rendering images uses; must outlive the rendering.
 struct ImageRendering {
   // From the first image on, SIGINT and SIGTERM stop the pulls and remove temporary
