@@ -5,7 +5,6 @@
 #include <limits>
 #include <string>
 
-namespace go = opm::util;
 
 namespace {
 
@@ -23,7 +22,7 @@ std::string json(double v) {
 
 } // namespace
 
-TEST_SUITE("catalog::go formatting") {
+TEST_SUITE("util Go text formatting") {
   TEST_CASE("formats %g with the shortest digits") {
     CHECK(g(0) == "0");
     CHECK(g(-0.0) == "-0");
