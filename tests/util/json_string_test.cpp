@@ -5,7 +5,6 @@
 #include <limits>
 #include <string>
 
-
 namespace {
 
 std::string g(double v) {
