@@ -9,6 +9,7 @@
 #include "index/remove.hpp"
 #include "registry/cancel.hpp"
 #include "registry/puller.hpp"
+#include "serve/serve.hpp"
 #include "sqlite/deprecation.hpp"
 #include "util/log.hpp"
 
@@ -326,6 +327,47 @@ void add_registry_deprecatetruncate(CLI::App& parent, Context& ctx, Action& chos
   });
 }
 
+struct RegistryServeFlags {
+  serve::RegistryOptions options;
+  bool debug = false; // no debug lines exist
+};
+
+void add_registry_serve(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto flags = std::make_shared<RegistryServeFlags>();
+  auto* sub = add_command(parent, ctx,
+                          {.use = "serve",
+                           .short_text = "serve an operator-registry database",
+                           .long_text = "serve an operator-registry database that is queriable "
+                                        "using grpc" +
+                                        k_long_suffix,
+                           .args = Args::none()});
+  serve::RegistryOptions& o = flags->options;
+  sub->add_flag("--debug", flags->debug, "enable debug logging");
+  sub->add_option("-d,--database", o.database, "relative path to sqlite db");
+  sub->add_option("-p,--port", o.port, "port number to serve on");
+  sub->add_option("-t,--termination-log", o.termination_log,
+                  "path to a container termination log file");
+  sub->add_flag("--skip-migrate", o.skip_migrate,
+                "do  not attempt to migrate to the latest db revision when starting");
+  sub->add_option("--timeout-seconds", o.timeout_seconds,
+                  "Timeout in seconds. This flag will be removed later.");
+  sub->callback([&ctx, &chosen, sub, flags] {
+    chosen.command = sub;
+    chosen.run = [&ctx, sub, flags]() -> Result<void> {
+      serve::RegistryOptions options = flags->options;
+      options.err_is_tty = ctx.err_is_tty;
+      options.out = &ctx.out;
+      auto served = serve::run_registry(options, ctx.err);
+      if (served) {
+        return {};
+      }
+      ctx.err << "Error: " << served.error().message() << "\n"
+              << usage_text(*sub, ctx.meta) << "\n";
+      return std::unexpected(Error(served.error().code(), ""));
+    };
+  });
+}
+
 } // namespace
 
 // `opm registry`: upstream v1.26.5's SQLite database commands.
@@ -352,6 +394,7 @@ void add_registry(CLI::App& parent, Context& ctx, Action& chosen) {
                         "-p,--packages", "comma separated list of package names to be kept",
                         "pruning from the registry", index::prune_packages});
   add_registry_prune_stranded(*group, ctx, chosen);
+  add_registry_serve(*group, ctx, chosen);
   add_registry_deprecatetruncate(*group, ctx, chosen);
   // CLI11 hands a hidden parent's (empty) group down to the subcommands; they are listed.
   for (CLI::App* sub : group->get_subcommands([](CLI::App*) { return true; })) {

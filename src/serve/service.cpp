@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <tuple>
 
 namespace opm::serve {
 
@@ -25,18 +24,23 @@ template <typename Request> bool parse_request(const grpc::ByteBuffer& raw, Requ
   return out.ParseFromString(bytes);
 }
 
-// Answers with the entry's stored bytes, which live as long as the server.
+// Answers with the bundle's wire bytes: stored ones are sent without a copy (they live as
+// long as the server).
 grpc::ServerUnaryReactor* send_bundle(grpc::CallbackServerContext* ctx,
-                                      const Result<const IndexEntry*>& entry,
-                                      grpc::ByteBuffer* out) {
+                                      const Result<BundleBytes>& bundle, grpc::ByteBuffer* out) {
   grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
-  if (!entry) {
-    reactor->Finish(failure(entry.error()));
+  if (!bundle) {
+    reactor->Finish(failure(bundle.error()));
     return reactor;
   }
-  const std::string& bytes = (*entry)->bytes;
-  grpc::Slice slice(bytes.data(), bytes.size(), grpc::Slice::STATIC_SLICE);
-  *out = grpc::ByteBuffer(&slice, 1);
+  if (const auto* stored = std::get_if<std::string_view>(&*bundle)) {
+    grpc::Slice slice(stored->data(), stored->size(), grpc::Slice::STATIC_SLICE);
+    *out = grpc::ByteBuffer(&slice, 1);
+  } else {
+    const auto& made = std::get<std::string>(*bundle);
+    grpc::Slice slice(made.data(), made.size());
+    *out = grpc::ByteBuffer(&slice, 1);
+  }
   reactor->Finish(grpc::Status::OK);
   return reactor;
 }
@@ -60,34 +64,17 @@ grpc::Status send_entries(const Result<std::vector<api::ChannelEntry>>& entries,
   return grpc::Status::OK;
 }
 
-std::vector<const IndexEntry*> list_order(const PackageIndex& index) {
-  std::vector<const IndexEntry*> entries;
-  for (const auto& [pkg_name, pkg] : index) {
-    for (const auto& [ch_name, ch] : pkg.channels) {
-      for (const auto& [name, e] : ch.entries) {
-        entries.push_back(&e);
-      }
-    }
-  }
-  auto key = [](const IndexEntry* e) {
-    return std::tie(e->bundle.channelname(), e->bundle.packagename(), e->name);
-  };
-  std::ranges::sort(entries,
-                    [&](const IndexEntry* a, const IndexEntry* b) { return key(a) < key(b); });
-  return entries;
-}
-
 } // namespace
-
-RegistryService::RegistryService(const Store& store)
-    : m_store(store), m_package_names(store.package_names()),
-      m_list_order(list_order(store.index())) {}
 
 grpc::Status RegistryService::ListPackages(grpc::ServerContext* /*ctx*/,
                                            const api::ListPackageRequest* /*req*/,
                                            grpc::ServerWriter<api::PackageName>* writer) {
+  auto names = m_backend.package_names();
+  if (!names) {
+    return failure(names.error());
+  }
   api::PackageName msg;
-  for (const auto& name : m_package_names) {
+  for (const auto& name : *names) {
     msg.set_name(name);
     if (!writer->Write(msg)) {
       break;
@@ -98,7 +85,7 @@ grpc::Status RegistryService::ListPackages(grpc::ServerContext* /*ctx*/,
 
 grpc::Status RegistryService::GetPackage(grpc::ServerContext* /*ctx*/,
                                          const api::GetPackageRequest* req, api::Package* out) {
-  auto pkg = m_store.package(req->name());
+  auto pkg = m_backend.package(req->name());
   if (!pkg) {
     return failure(pkg.error());
   }
@@ -113,7 +100,7 @@ grpc::ServerUnaryReactor* RegistryService::GetBundle(grpc::CallbackServerContext
   if (!parse_request(*req, r)) {
     return bad_request(ctx);
   }
-  return send_bundle(ctx, m_store.bundle(r.pkgname(), r.channelname(), r.csvname()), out);
+  return send_bundle(ctx, m_backend.bundle(r.pkgname(), r.channelname(), r.csvname()), out);
 }
 
 grpc::ServerUnaryReactor* RegistryService::GetBundleForChannel(grpc::CallbackServerContext* ctx,
@@ -123,14 +110,14 @@ grpc::ServerUnaryReactor* RegistryService::GetBundleForChannel(grpc::CallbackSer
   if (!parse_request(*req, r)) {
     return bad_request(ctx);
   }
-  return send_bundle(ctx, m_store.bundle_for_channel(r.pkgname(), r.channelname()), out);
+  return send_bundle(ctx, m_backend.bundle_for_channel(r.pkgname(), r.channelname()), out);
 }
 
 grpc::Status
 RegistryService::GetChannelEntriesThatReplace(grpc::ServerContext* /*ctx*/,
                                               const api::GetAllReplacementsRequest* req,
                                               grpc::ServerWriter<api::ChannelEntry>* writer) {
-  return send_entries(m_store.entries_that_replace(req->csvname()), writer);
+  return send_entries(m_backend.entries_that_replace(req->csvname()), writer);
 }
 
 grpc::ServerUnaryReactor* RegistryService::GetBundleThatReplaces(grpc::CallbackServerContext* ctx,
@@ -140,7 +127,7 @@ grpc::ServerUnaryReactor* RegistryService::GetBundleThatReplaces(grpc::CallbackS
   if (!parse_request(*req, r)) {
     return bad_request(ctx);
   }
-  return send_bundle(ctx, m_store.bundle_that_replaces(r.csvname(), r.pkgname(), r.channelname()),
+  return send_bundle(ctx, m_backend.bundle_that_replaces(r.csvname(), r.pkgname(), r.channelname()),
                      out);
 }
 
@@ -148,7 +135,7 @@ grpc::Status
 RegistryService::GetChannelEntriesThatProvide(grpc::ServerContext* /*ctx*/,
                                               const api::GetAllProvidersRequest* req,
                                               grpc::ServerWriter<api::ChannelEntry>* writer) {
-  return send_entries(m_store.entries_that_provide(req->group(), req->version(), req->kind()),
+  return send_entries(m_backend.entries_that_provide(req->group(), req->version(), req->kind()),
                       writer);
 }
 
@@ -157,7 +144,7 @@ RegistryService::GetLatestChannelEntriesThatProvide(grpc::ServerContext* /*ctx*/
                                                     const api::GetLatestProvidersRequest* req,
                                                     grpc::ServerWriter<api::ChannelEntry>* writer) {
   return send_entries(
-      m_store.latest_entries_that_provide(req->group(), req->version(), req->kind()), writer);
+      m_backend.latest_entries_that_provide(req->group(), req->version(), req->kind()), writer);
 }
 
 grpc::ServerUnaryReactor*
@@ -167,21 +154,15 @@ RegistryService::GetDefaultBundleThatProvides(grpc::CallbackServerContext* ctx,
   if (!parse_request(*req, r)) {
     return bad_request(ctx);
   }
-  return send_bundle(ctx, m_store.default_bundle_that_provides(r.group(), r.version(), r.kind()),
+  return send_bundle(ctx, m_backend.default_bundle_that_provides(r.group(), r.version(), r.kind()),
                      out);
 }
 
 grpc::Status RegistryService::ListBundles(grpc::ServerContext* /*ctx*/,
                                           const api::ListBundlesRequest* /*req*/,
                                           grpc::ServerWriter<api::Bundle>* writer) {
-  api::Bundle msg;
-  for (const IndexEntry* e : m_list_order) {
-    Store::list_form(*e, msg);
-    if (!writer->Write(msg)) {
-      break;
-    }
-  }
-  return grpc::Status::OK;
+  auto listed = m_backend.list_bundles([writer](const api::Bundle& b) { return writer->Write(b); });
+  return listed ? grpc::Status::OK : failure(listed.error());
 }
 
 grpc::Status HealthService::Check(grpc::ServerContext* /*ctx*/,

@@ -1,12 +1,10 @@
 #pragma once
 
+#include "serve/backend.hpp"
 #include "serve/health.grpc.pb.h"
 #include "serve/registry.grpc.pb.h"
-#include "serve/store.hpp"
 
-#include <vector>
-
-// The gRPC services `opm serve` registers: api.Registry over a Store, and the health check.
+// The gRPC services `opm serve` registers: api.Registry over a Backend, and the health check.
 namespace opm::serve {
 
 // The rpcs answering one bundle send its stored wire bytes without copying or encoding.
@@ -18,7 +16,7 @@ using RegistryBase = api::Registry::WithRawCallbackMethod_GetBundle<
 
 class RegistryService final : public RegistryBase {
 public:
-  explicit RegistryService(const Store& store);
+  explicit RegistryService(const Backend& backend) : m_backend(backend) {}
 
   grpc::Status ListPackages(grpc::ServerContext* ctx, const api::ListPackageRequest* req,
                             grpc::ServerWriter<api::PackageName>* writer) override;
@@ -49,10 +47,7 @@ public:
                            grpc::ServerWriter<api::Bundle>* writer) override;
 
 private:
-  const Store& m_store;
-  std::vector<std::string> m_package_names;
-  // ListBundles order: channel name, then package name, then bundle name (byte-wise).
-  std::vector<const IndexEntry*> m_list_order;
+  const Backend& m_backend;
 };
 
 // Every service name is SERVING: the port opens only once the catalog is loaded.

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "serve/registry.pb.h"
+#include "util/error.hpp"
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+// What api.Registry answers from: a loaded file-based catalog (StoreBackend) or an index
+// database queried per call (SqliteBackend). Every Error becomes UNKNOWN with its message.
+namespace opm::serve {
+
+// One bundle answer as wire bytes: a view of bytes the backend keeps for the server's
+// lifetime, or bytes encoded for this call.
+using BundleBytes = std::variant<std::string_view, std::string>;
+
+class Backend {
+public:
+  Backend() = default;
+  Backend(const Backend&) = delete;
+  Backend& operator=(const Backend&) = delete;
+  virtual ~Backend() = default;
+
+  virtual Result<std::vector<std::string>> package_names() const = 0;
+  virtual Result<api::Package> package(std::string_view name) const = 0;
+  virtual Result<BundleBytes> bundle(std::string_view pkg, std::string_view channel,
+                                     std::string_view csv) const = 0;
+  virtual Result<BundleBytes> bundle_for_channel(std::string_view pkg,
+                                                 std::string_view channel) const = 0;
+  virtual Result<std::vector<api::ChannelEntry>>
+  entries_that_replace(std::string_view csv) const = 0;
+  virtual Result<BundleBytes> bundle_that_replaces(std::string_view csv, std::string_view pkg,
+                                                   std::string_view channel) const = 0;
+  virtual Result<std::vector<api::ChannelEntry>>
+  entries_that_provide(std::string_view group, std::string_view version,
+                       std::string_view kind) const = 0;
+  virtual Result<std::vector<api::ChannelEntry>>
+  latest_entries_that_provide(std::string_view group, std::string_view version,
+                              std::string_view kind) const = 0;
+  virtual Result<BundleBytes> default_bundle_that_provides(std::string_view group,
+                                                           std::string_view version,
+                                                           std::string_view kind) const = 0;
+  // Hands every ListBundles message to `send` until it returns false.
+  virtual Result<void> list_bundles(const std::function<bool(const api::Bundle&)>& send) const = 0;
+};
+
+} // namespace opm::serve

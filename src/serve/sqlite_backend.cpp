@@ -1,0 +1,138 @@
+#include "serve/sqlite_backend.hpp"
+
+namespace opm::serve {
+
+namespace {
+
+void set_gvks(const std::vector<sqlite::Gvk>& gvks,
+              google::protobuf::RepeatedPtrField<api::GroupVersionKind>& out) {
+  for (const auto& gvk : gvks) {
+    auto* msg = out.Add();
+    msg->set_group(gvk.group);
+    msg->set_version(gvk.version);
+    msg->set_kind(gvk.kind);
+    msg->set_plural(gvk.plural);
+  }
+}
+
+template <typename Message>
+void set_typed_values(const std::vector<sqlite::TypedValue>& values,
+                      google::protobuf::RepeatedPtrField<Message>& out) {
+  for (const auto& v : values) {
+    auto* msg = out.Add();
+    msg->set_type(v.type);
+    msg->set_value(v.value);
+  }
+}
+
+Result<BundleBytes> encoded(Result<sqlite::BundleAnswer> answer) {
+  if (!answer) {
+    return std::unexpected(answer.error());
+  }
+  return BundleBytes(to_api_bundle(*answer).SerializeAsString());
+}
+
+Result<std::vector<api::ChannelEntry>> to_entries(Result<std::vector<sqlite::EntryAnswer>> rows) {
+  if (!rows) {
+    return std::unexpected(rows.error());
+  }
+  std::vector<api::ChannelEntry> entries;
+  entries.reserve(rows->size());
+  for (const auto& row : *rows) {
+    api::ChannelEntry& e = entries.emplace_back();
+    e.set_packagename(row.package_name);
+    e.set_channelname(row.channel_name);
+    e.set_bundlename(row.bundle_name);
+    e.set_replaces(row.replaces);
+  }
+  return entries;
+}
+
+} // namespace
+
+api::Bundle to_api_bundle(const sqlite::BundleAnswer& a) {
+  api::Bundle b;
+  b.set_csvname(a.csv_name);
+  b.set_packagename(a.package_name);
+  b.set_channelname(a.channel_name);
+  b.set_csvjson(a.csv_json);
+  b.mutable_object()->Assign(a.objects.begin(), a.objects.end());
+  b.set_bundlepath(a.bundle_path);
+  set_gvks(a.provided_apis, *b.mutable_providedapis());
+  set_gvks(a.required_apis, *b.mutable_requiredapis());
+  b.set_version(a.version);
+  b.set_skiprange(a.skip_range);
+  set_typed_values(a.dependencies, *b.mutable_dependencies());
+  set_typed_values(a.properties, *b.mutable_properties());
+  b.set_replaces(a.replaces);
+  b.mutable_skips()->Assign(a.skips.begin(), a.skips.end());
+  return b;
+}
+
+Result<std::vector<std::string>> SqliteBackend::package_names() const {
+  return m_querier.package_names();
+}
+
+Result<api::Package> SqliteBackend::package(std::string_view name) const {
+  auto answer = OPM_TRY(m_querier.package(name));
+  api::Package pkg;
+  pkg.set_name(answer.name);
+  pkg.set_defaultchannelname(answer.default_channel);
+  for (const auto& ch : answer.channels) {
+    auto* channel = pkg.add_channels();
+    channel->set_name(ch.name);
+    channel->set_csvname(ch.csv_name);
+  }
+  return pkg;
+}
+
+Result<BundleBytes> SqliteBackend::bundle(std::string_view pkg, std::string_view channel,
+                                          std::string_view csv) const {
+  return encoded(m_querier.bundle(pkg, channel, csv));
+}
+
+Result<BundleBytes> SqliteBackend::bundle_for_channel(std::string_view pkg,
+                                                      std::string_view channel) const {
+  return encoded(m_querier.bundle_for_channel(pkg, channel));
+}
+
+Result<std::vector<api::ChannelEntry>>
+SqliteBackend::entries_that_replace(std::string_view csv) const {
+  return to_entries(m_querier.entries_that_replace(csv));
+}
+
+Result<BundleBytes> SqliteBackend::bundle_that_replaces(std::string_view csv, std::string_view pkg,
+                                                        std::string_view channel) const {
+  return encoded(m_querier.bundle_that_replaces(csv, pkg, channel));
+}
+
+Result<std::vector<api::ChannelEntry>>
+SqliteBackend::entries_that_provide(std::string_view group, std::string_view version,
+                                    std::string_view kind) const {
+  return to_entries(m_querier.entries_that_provide(group, version, kind));
+}
+
+Result<std::vector<api::ChannelEntry>>
+SqliteBackend::latest_entries_that_provide(std::string_view group, std::string_view version,
+                                           std::string_view kind) const {
+  return to_entries(m_querier.latest_entries_that_provide(group, version, kind));
+}
+
+Result<BundleBytes> SqliteBackend::default_bundle_that_provides(std::string_view group,
+                                                                std::string_view version,
+                                                                std::string_view kind) const {
+  return encoded(m_querier.default_bundle_that_provides(group, version, kind));
+}
+
+Result<void>
+SqliteBackend::list_bundles(const std::function<bool(const api::Bundle&)>& send) const {
+  auto answers = OPM_TRY(m_querier.bundles());
+  for (const auto& answer : answers) {
+    if (!send(to_api_bundle(answer))) {
+      break;
+    }
+  }
+  return {};
+}
+
+} // namespace opm::serve

@@ -1,0 +1,198 @@
+#include "json/text.hpp"
+#include "sqlite/detail/query_parts.hpp"
+#include "sqlite/query.hpp"
+
+#include <set>
+
+// ListBundles: one row per bundle per channel. A channel's rows in channel_entry are inbound
+// upgrade edges; the single "replaces" of a bundle is the edge on the chain followed from the
+// entries of minimal depth (the heads), and every other inbound edge is a skip.
+namespace opm::sqlite {
+
+namespace {
+
+using detail::parse_gvk;
+using detail::read_manifests;
+
+constexpr std::string_view k_list_bundles = R"(
+WITH RECURSIVE
+tip (depth) AS (
+  SELECT min(depth) FROM channel_entry
+),
+replaces_entry (entry_id, replaces) AS (
+  SELECT entry_id, replaces FROM channel_entry
+    INNER JOIN tip ON channel_entry.depth = tip.depth
+  UNION
+  SELECT channel_entry.entry_id, channel_entry.replaces FROM channel_entry
+    INNER JOIN replaces_entry ON channel_entry.entry_id = replaces_entry.replaces
+),
+replaces_bundle (entry_id, operatorbundle_name, package_name, channel_name, replaces) AS (
+  SELECT min(entry.entry_id), entry.operatorbundle_name, entry.package_name, entry.channel_name,
+         max(replaced.operatorbundle_name)
+    FROM channel_entry AS entry
+    LEFT OUTER JOIN replaces_entry ON entry.entry_id = replaces_entry.entry_id
+    LEFT OUTER JOIN channel_entry AS replaced ON replaces_entry.replaces = replaced.entry_id
+    GROUP BY entry.operatorbundle_name, entry.package_name, entry.channel_name
+),
+skips_entry (entry_id, skips) AS (
+  SELECT entry_id, replaces FROM channel_entry WHERE replaces IS NOT NULL
+  EXCEPT
+  SELECT entry_id, replaces FROM replaces_entry
+),
+skips_bundle (operatorbundle_name, package_name, channel_name, skips) AS (
+  SELECT entry.operatorbundle_name, entry.package_name, entry.channel_name,
+         group_concat(skipped.operatorbundle_name, ",")
+    FROM skips_entry
+    INNER JOIN channel_entry AS entry ON skips_entry.entry_id = entry.entry_id
+    INNER JOIN channel_entry AS skipped ON skips_entry.skips = skipped.entry_id
+    GROUP BY entry.operatorbundle_name, entry.package_name, entry.channel_name
+),
+merged_properties (bundle_name, merged) AS (
+  SELECT operatorbundle_name, json_group_array(json_object(
+           'type', CAST(properties.type AS TEXT), 'value', CAST(properties.value AS TEXT)))
+    FROM properties GROUP BY operatorbundle_name
+),
+merged_dependencies (bundle_name, merged) AS (
+  SELECT operatorbundle_name, json_group_array(json_object(
+           'type', CAST(dependencies.type AS TEXT), 'value', CAST(dependencies.value AS TEXT)))
+    FROM dependencies GROUP BY operatorbundle_name
+)
+SELECT
+  replaces_bundle.entry_id,
+  CASE WHEN length(coalesce(operatorbundle.bundlepath, "")) > 0 THEN NULL
+       ELSE operatorbundle.bundle END,
+  operatorbundle.bundlepath,
+  operatorbundle.name,
+  replaces_bundle.package_name,
+  replaces_bundle.channel_name,
+  replaces_bundle.replaces,
+  skips_bundle.skips,
+  operatorbundle.version,
+  operatorbundle.skiprange,
+  merged_dependencies.merged,
+  merged_properties.merged
+FROM replaces_bundle
+  INNER JOIN operatorbundle ON replaces_bundle.operatorbundle_name = operatorbundle.name
+  LEFT OUTER JOIN skips_bundle
+    ON replaces_bundle.operatorbundle_name = skips_bundle.operatorbundle_name
+   AND replaces_bundle.package_name = skips_bundle.package_name
+   AND replaces_bundle.channel_name = skips_bundle.channel_name
+  LEFT OUTER JOIN merged_dependencies ON operatorbundle.name = merged_dependencies.bundle_name
+  LEFT OUTER JOIN merged_properties ON operatorbundle.name = merged_properties.bundle_name
+)";
+
+enum Column {
+  bundle_objects = 1,
+  bundle_path,
+  name,
+  package_name,
+  channel_name,
+  replaces,
+  skips,
+  version,
+  skip_range,
+  dependencies,
+  properties,
+};
+
+std::vector<std::string> split_commas(std::string_view text) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (std::size_t comma; (comma = text.find(',', start)) != std::string_view::npos;
+       start = comma + 1) {
+    parts.emplace_back(text.substr(start, comma - start));
+  }
+  parts.emplace_back(text.substr(start));
+  return parts;
+}
+
+// The {"type","value"} objects of a json_group_array.
+Result<std::vector<TypedValue>> merged_values(std::string_view text) {
+  auto parsed = OPM_TRY(json::text::parse(text));
+  std::vector<TypedValue> values;
+  for (const Json& item : parsed) {
+    TypedValue value;
+    if (auto it = item.find("type"); it != item.end() && it->is_string()) {
+      value.type = it->get<std::string>();
+    }
+    if (auto it = item.find("value"); it != item.end() && it->is_string()) {
+      value.value = it->get<std::string>();
+    }
+    values.push_back(std::move(value));
+  }
+  return values;
+}
+
+// The olm.gvk values as GVKs, up to the first that is not a GVK object (upstream stops there
+// and ignores the error).
+std::vector<Gvk> legacy_apis(const std::vector<TypedValue>& values) {
+  std::vector<Gvk> gvks;
+  for (const TypedValue& v : values) {
+    if (v.type != "olm.gvk") {
+      continue;
+    }
+    auto gvk = parse_gvk(v.value);
+    if (!gvk) {
+      break;
+    }
+    gvks.push_back(std::move(*gvk));
+  }
+  return gvks;
+}
+
+std::vector<TypedValue> unique_values(std::vector<TypedValue> values) {
+  std::set<std::pair<std::string, std::string>> seen;
+  std::vector<TypedValue> out;
+  for (TypedValue& v : values) {
+    if (seen.emplace(v.type, v.value).second) {
+      out.push_back(std::move(v));
+    }
+  }
+  return out;
+}
+
+Result<BundleAnswer> list_row(const Statement& row) {
+  BundleAnswer out;
+  if (auto objects = row.text(bundle_objects); objects && !objects->empty()) {
+    OPM_TRY(read_manifests(*objects, out));
+  }
+  out.csv_name = row.text_or_empty(name);
+  out.package_name = row.text_or_empty(package_name);
+  out.channel_name = row.text_or_empty(channel_name);
+  out.bundle_path = row.text_or_empty(bundle_path);
+  out.version = row.text_or_empty(version);
+  out.skip_range = row.text_or_empty(skip_range);
+  out.replaces = row.text_or_empty(replaces);
+  if (auto text = row.text(skips)) {
+    out.skips = split_commas(*text);
+  }
+  if (auto text = row.text(dependencies)) {
+    out.dependencies = OPM_TRY(merged_values(*text));
+  }
+  out.required_apis = legacy_apis(out.dependencies);
+  out.dependencies = unique_values(std::move(out.dependencies));
+  if (auto text = row.text(properties)) {
+    out.properties = OPM_TRY(merged_values(*text));
+  }
+  out.provided_apis = legacy_apis(out.properties);
+  out.properties = unique_values(std::move(out.properties));
+  return out;
+}
+
+} // namespace
+
+Result<std::vector<BundleAnswer>> Querier::bundles() {
+  std::lock_guard lock(m_mutex);
+  Statement stmt = OPM_TRY(m_db.prepare(k_list_bundles));
+  std::vector<BundleAnswer> bundles;
+  while (OPM_TRY(stmt.step())) {
+    if (stmt.is_null(name) || stmt.is_null(version) || stmt.is_null(bundle_path) ||
+        stmt.is_null(channel_name)) {
+      continue;
+    }
+    bundles.push_back(OPM_TRY(list_row(stmt)));
+  }
+  return bundles;
+}
+
+} // namespace opm::sqlite
