@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# opm registry serve over databases this project's own `opm registry add` and
+# `opm index add` wrote from the tests/data/sqlite bundles: every rpc answers as upstream's
+# `registry serve` answered on such a database (tests/data/serve/registry/README.md).
+source "$(dirname "$0")/harness.sh"
+
+if ! /usr/bin/python3 -c 'import grpc, google.protobuf' 2> /dev/null || ! command -v protoc > /dev/null; then
+  echo "skipped: needs python3-grpcio and protoc"
+  exit 77
+fi
+source "$OPM_TESTS/serve/lib/calls.sh"
+
+start_registry plain
+R=http://$REG
+SQL=$OPM_TESTS/data/sqlite
+GOLDEN=$OPM_TESTS/data/serve/registry
+annotation_labels() { # BUNDLE_DIR: --label k=v for each annotation
+  sed -n 's/^  \([^:]*\): \(.*\)$/--label \1=\2/p' "$1/metadata/annotations.yaml"
+}
+for b in kiwi-0.1.0 kiwi-0.2.0 kiwi-0.3.0 plum-1.0.0; do
+  # shellcheck disable=SC2046
+  push_image "$R" "test/${b%-*}-bundle" "v${b##*-}" --files "$SQL/bundles/$b" \
+    $(annotation_labels "$SQL/bundles/$b") > /dev/null
+done
+kiwis=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-bundle:v0.3.0
+
+# serve_and_compare NAME DB GOLDEN: serves DB, runs every call, compares with GOLDEN (its
+# bundle paths moved to this registry), and checks the database was not written.
+serve_and_compare() {
+  local name=$1 db=$2 golden=$3 port pid i
+  cp "$db" "$WORK/before.db"
+  port=$(free_port)
+  start "serve-$name" "$OPM" registry serve -d "$db" -p "$port" -t /dev/null
+  pid=$(tail -n 1 "$WORK/pids" | cut -d' ' -f1)
+  for i in $(seq 1 300); do
+    /usr/bin/python3 "$OPM_TESTS/serve/lib/client.py" "127.0.0.1:$port" \
+      grpc.health.v1.Health/Check 2> /dev/null | grep -q SERVING && break
+    sleep 0.1
+  done
+  run_calls "127.0.0.1:$port" "$GOLDEN/calls.txt" > "$WORK/answers-$name.txt"
+  sed "s#127.0.0.1:5231#$REG#g" "$golden" > "$WORK/expected-$name.txt"
+  check "$name: every answer is upstream's" cmp -s "$WORK/answers-$name.txt" "$WORK/expected-$name.txt"
+  kill -TERM "$pid"
+  local rc=0
+  wait "$pid" || rc=$?
+  check "$name: SIGTERM stops the server with exit 0" test "$rc" = 0
+  check "$name: the database file is unchanged" cmp -s "$db" "$WORK/before.db"
+  check "$name: the temporary copy is gone" tmp_empty
+}
+
+expect_ok "registry add of four bundles" registry add --use-http -d "$WORK/kiwi.db" \
+  -b "$kiwis,$REG/test/plum-bundle:v1.0.0"
+serve_and_compare registry-add "$WORK/kiwi.db" "$GOLDEN/registry-add-answers.txt"
+
+mkdir "$WORK/semver" && cd "$WORK/semver" || exit 1
+expect_ok "index add --mode semver" index add --use-http --generate --mode semver -b "$kiwis"
+cd "$WORK" || exit 1
+serve_and_compare index-add "$WORK/semver/database/index.db" "$GOLDEN/index-add-answers.txt"
+finish
