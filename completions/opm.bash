@@ -10,7 +10,7 @@ __opm_subcommands() {
         'opm completion') echo 'bash fish zsh' ;;
         'opm generate') echo 'dockerfile' ;;
         'opm index') echo 'add export prune prune-stranded rm' ;;
-        'opm registry') echo 'add prune prune-stranded rm' ;;
+        'opm registry') echo 'add prune prune-stranded rm serve' ;;
     esac
 }
 
@@ -46,6 +46,7 @@ __opm_flags() {
         'opm registry prune') echo '--database -d --debug --help -h --packages -p --permissive --skip-tls-verify --use-http' ;;
         'opm registry prune-stranded') echo '--database -d --debug --help -h --skip-tls-verify --use-http' ;;
         'opm registry rm') echo '--database -d --debug --help -h --packages -o --permissive --skip-tls-verify --use-http' ;;
+        'opm registry serve') echo '--database -d --debug --help -h --port -p --skip-migrate --termination-log -t --timeout-seconds --skip-tls-verify --use-http' ;;
         'opm render') echo '--alpha-image-ref-template --help -h --migrate --migrate-level --output -o --platform --skip-tls-verify --use-http' ;;
         'opm serve') echo '--cache-dir --cache-enforce-integrity --cache-only --debug --help -h --port -p --pprof-addr --termination-log -t --skip-tls-verify --use-http' ;;
         'opm validate') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
@@ -71,6 +72,7 @@ __opm_value_flags() {
         'opm registry prune') echo '--database -d --packages -p' ;;
         'opm registry prune-stranded') echo '--database -d' ;;
         'opm registry rm') echo '--database -d --packages -o' ;;
+        'opm registry serve') echo '--database -d --port -p --termination-log -t --timeout-seconds' ;;
         'opm render') echo '--alpha-image-ref-template --migrate-level --output -o --platform' ;;
         'opm serve') echo '--cache-dir --port -p --pprof-addr --termination-log -t' ;;
         'opm validate') echo '--output -o' ;;

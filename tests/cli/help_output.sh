@@ -34,6 +34,7 @@ for group in index registry; do
   check_help "${group}_deprecatetruncate_help.txt" "$group" deprecatetruncate --help
 done
 check_help migrate_help.txt migrate --help
+check_help registry_serve_help.txt registry serve --help
 for sub in add rm prune prune-stranded; do
   check_help "registry_${sub//-/_}_help.txt" registry "$sub" --help
   check_help "index_${sub//-/_}_help.txt" index "$sub" --help
