@@ -65,6 +65,20 @@ expect_file answers.txt "$GOLDEN/semver-answers.txt"
 stop_server
 expect_rc 0
 
+# Edge cases added with SQL: stranded bundles without manifests, objects around the CSV, a
+# bundle without a bundle path (its manifests stay in ListBundles), a core API's plural,
+# repeated and malformed property and dependency rows.
+cp "$SQL/kiwi.db" edge.db
+/usr/bin/python3 -c 'import sqlite3, sys
+db = sqlite3.connect("edge.db")
+db.executescript(open(sys.argv[1]).read())
+db.commit()' "$GOLDEN/edge.sql" || fail "cannot build edge.db"
+start_registry_server -d edge.db -t /dev/null
+run_calls "127.0.0.1:$PORT" "$GOLDEN/edge-calls.txt" >answers.txt
+expect_file answers.txt "$GOLDEN/edge-answers.txt"
+stop_server
+expect_rc 0
+
 # A file that is not a database is served; every call fails.
 printf 'not a database\n' >not.db
 start_registry_server -d not.db -t /dev/null
