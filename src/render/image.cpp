@@ -96,7 +96,7 @@ Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const 
         std::move(unpacked).error().wrap(fmt::format("failed to unpack image {}", quoted)));
   }
   if (auto it = labels->find(std::string(k_configs_label)); it != labels->end()) {
-    return catalog::load_dir(dir.path() / std::filesystem::path(it->second).relative_path());
+    return load_catalog_dir(dir.path() / std::filesystem::path(it->second).relative_path());
   }
   if (bundle) {
     if (!options.allow_bundle_image) {
