@@ -25,9 +25,8 @@ std::vector<std::string> tree_path_parts(std::string_view path) {
   return out;
 }
 
-std::expected<std::string, TreePathError> resolve_in_tree(int root_fd,
-                                                          std::vector<std::string> parts,
-                                                          Missing missing) {
+std::expected<std::string, TreePathError>
+resolve_in_tree(int root_fd, std::vector<std::string> parts, Missing missing) {
   using Kind = TreePathError::Kind;
   std::vector<std::string> done;
   int hops = 0;

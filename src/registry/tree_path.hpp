@@ -31,9 +31,8 @@ struct TreePathError {
 // last component's too). The result is relative to the root ("" for the root itself); every
 // component but the last is a real directory, except after a missing one with
 // Missing::lexical.
-std::expected<std::string, TreePathError> resolve_in_tree(int root_fd,
-                                                          std::vector<std::string> parts,
-                                                          Missing missing);
+std::expected<std::string, TreePathError>
+resolve_in_tree(int root_fd, std::vector<std::string> parts, Missing missing);
 
 // The components of a slash-separated path, empty ones dropped.
 std::vector<std::string> tree_path_parts(std::string_view path);

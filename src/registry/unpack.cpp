@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <random>
 #include <set>
@@ -326,12 +327,37 @@ private:
     return {};
   }
 
-  Result<void> apply_file(archive* a, archive_entry* entry, const std::string& name,
-                          const std::string& rel, mode_t perm) {
-    if (archive_entry_size_is_set(entry) &&
-        static_cast<std::uint64_t>(archive_entry_size(entry)) > m_limits.max_file_bytes) {
+  // Count the file's bytes up to `end` (its logical size, holes of sparse entries included)
+  // against the limits; `charged` is what was counted for it so far.
+  Result<void> charge(const std::string& name, std::uint64_t end, std::uint64_t& charged) {
+    if (end <= charged) {
+      return {};
+    }
+    std::uint64_t more = end - charged;
+    charged = end;
+    m_layer_bytes += more;
+    m_total_bytes += more;
+    if (end > m_limits.max_file_bytes) {
       return limit_error(
           fmt::format("file \"{}\" is larger than {} bytes", name, m_limits.max_file_bytes));
+    }
+    if (m_total_bytes > m_limits.max_total_bytes) {
+      return limit_error(fmt::format("more than {} bytes in total", m_limits.max_total_bytes));
+    }
+    if (m_layer_bytes > m_limits.ratio_floor_bytes &&
+        m_layer_bytes / m_compressed > m_limits.max_ratio) {
+      return limit_error(fmt::format("compression ratio above {}:1", m_limits.max_ratio));
+    }
+    return {};
+  }
+
+  Result<void> apply_file(archive* a, archive_entry* entry, const std::string& name,
+                          const std::string& rel, mode_t perm) {
+    std::uint64_t charged = 0;
+    std::uint64_t logical = 0;
+    if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > 0) {
+      logical = static_cast<std::uint64_t>(archive_entry_size(entry));
+      OPM_TRY(charge(name, logical, charged));
     }
     OPM_TRY(clear_for(rel, false));
     Fd fd(::openat(m_root_fd, rel.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
@@ -359,38 +385,29 @@ private:
         size = static_cast<std::uint64_t>(offset);
       }
       size += len;
-      m_layer_bytes += len;
-      m_total_bytes += len;
-      if (size > m_limits.max_file_bytes) {
-        return limit_error(
-            fmt::format("file \"{}\" is larger than {} bytes", name, m_limits.max_file_bytes));
-      }
-      if (m_total_bytes > m_limits.max_total_bytes) {
-        return limit_error(fmt::format("more than {} bytes in total", m_limits.max_total_bytes));
-      }
-      if (m_layer_bytes > m_limits.ratio_floor_bytes &&
-          m_layer_bytes / m_compressed > m_limits.max_ratio) {
-        return limit_error(fmt::format("compression ratio above {}:1", m_limits.max_ratio));
-      }
-      const char* p = static_cast<const char*>(buf);
-      std::size_t left = len;
-      while (left > 0) {
-        ssize_t n = ::write(fd.fd, p, left);
-        if (n < 0) {
-          if (errno == EINTR) {
-            continue;
-          }
-          return io_error("write", rel, errno);
-        }
-        p += n;
-        left -= static_cast<std::size_t>(n);
-      }
+      OPM_TRY(charge(name, size, charged));
+      OPM_TRY(write_all(fd.fd, static_cast<const char*>(buf), len, rel));
     }
-    if (::ftruncate(fd.fd, static_cast<off_t>(size)) != 0) {
+    if (::ftruncate(fd.fd, static_cast<off_t>(std::max(size, logical))) != 0) {
       return io_error("truncate", rel, errno);
     }
     ::fchmod(fd.fd, (perm | 0200) & 0777);
     mark_written(rel);
+    return {};
+  }
+
+  Result<void> write_all(int fd, const char* p, std::size_t left, const std::string& rel) {
+    while (left > 0) {
+      ssize_t n = ::write(fd, p, left);
+      if (n < 0) {
+        if (errno == EINTR) {
+          continue;
+        }
+        return io_error("write", rel, errno);
+      }
+      p += n;
+      left -= static_cast<std::size_t>(n);
+    }
     return {};
   }
 
