@@ -3,11 +3,11 @@
 #include "registry/puller.hpp"
 
 #include "registry/archive_source.hpp"
-#include "registry/cancel.hpp"
 #include "registry/layout_source.hpp"
 #include "registry/pull_support.hpp"
 #include "registry/remote_source.hpp"
 #include "registry/unpack.hpp"
+#include "util/interrupt.hpp"
 #include "util/parallel.hpp"
 
 #include <fmt/format.h>
@@ -34,19 +34,19 @@ public:
   SourcePuller& operator=(const SourcePuller&) = delete;
 
   Result<PulledImage> pull(std::string_view ref) override {
-    InterruptScope scope;
+    util::InterruptScope scope;
     return resolve(ref, true);
   }
 
   Result<Labels> labels(std::string_view ref) override {
-    InterruptScope scope;
+    util::InterruptScope scope;
     auto image = OPM_TRY(resolve(ref, false));
     return image.labels;
   }
 
   Result<void> unpack(std::string_view ref, const fs::path& dir,
                       const std::vector<std::string>& prefixes) override {
-    InterruptScope scope;
+    util::InterruptScope scope;
     auto image = OPM_TRY(resolve(ref, true));
     std::vector<LayerFile> files;
     files.reserve(image.layers.size());
@@ -62,7 +62,7 @@ public:
   }
 
   std::vector<Result<PulledImage>> pull_all(std::span<const std::string> refs) override {
-    InterruptScope scope;
+    util::InterruptScope scope;
     std::vector<std::optional<Result<PulledImage>>> slots(refs.size());
     util::run_indexed(refs.size(), std::clamp<std::size_t>(m_options.jobs, 1, 64),
                       [&](std::size_t i) { slots[i].emplace(resolve(refs[i], true)); });

@@ -1,9 +1,9 @@
 #include "registry/unpack.hpp"
 
-#include "registry/cancel.hpp"
 #include "registry/tree_path.hpp"
 #include "util/c_free.hpp"
 #include "util/fs.hpp"
+#include "util/interrupt.hpp"
 #include "util/strings.hpp"
 
 #include <archive.h>
@@ -103,7 +103,7 @@ public:
     }
     bool first = true;
     for (;;) {
-      if (interrupted()) {
+      if (util::interrupted()) {
         return util::fail(Errc::io, "interrupted");
       }
       archive_entry* entry = nullptr;
@@ -539,7 +539,7 @@ Result<void> unpack_layers(const std::vector<LayerFile>& layers, const fs::path&
     return util::fail(Errc::io, fmt::format("mkdir {}: {}", partial.string(),
                                             ec ? ec.message() : "already exists"));
   }
-  register_temp_path(partial);
+  util::register_temp_path(partial);
   struct Cleanup {
     const fs::path& p;
     bool keep = false;
@@ -548,7 +548,7 @@ Result<void> unpack_layers(const std::vector<LayerFile>& layers, const fs::path&
         std::error_code e;
         fs::remove_all(p, e);
       }
-      unregister_temp_path(p);
+      util::unregister_temp_path(p);
     }
   } cleanup{partial};
   Fd root(::open(partial.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));

@@ -2,10 +2,10 @@
 
 #include "bundle/bundle.hpp"
 #include "catalog/load.hpp"
-#include "registry/cancel.hpp"
 #include "registry/tree_path.hpp"
 #include "render/render.hpp"
 #include "util/fs.hpp"
+#include "util/interrupt.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -35,7 +35,7 @@ public:
     if (::mkdtemp(pattern.data()) == nullptr) {
       return util::fail(Errc::io, fmt::format("create tempdir: {}", std::strerror(errno)));
     }
-    registry::register_temp_path(pattern);
+    util::register_temp_path(pattern);
     return UnpackDir(pattern);
   }
   UnpackDir(UnpackDir&& other) noexcept : m_path(std::move(other.m_path)) { other.m_path.clear(); }
@@ -46,7 +46,7 @@ public:
     if (!m_path.empty()) {
       std::error_code ec;
       std::filesystem::remove_all(m_path, ec);
-      registry::unregister_temp_path(m_path);
+      util::unregister_temp_path(m_path);
     }
   }
   [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
@@ -94,7 +94,7 @@ Result<std::filesystem::path> labelled_path(const std::filesystem::path& root,
 Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref,
                                                 const ImageRenderOptions& options) {
   auto quoted = util::go_quote(ref);
-  if (registry::interrupted()) {
+  if (util::interrupted()) {
     return util::fail(Errc::io, fmt::format("render {}: interrupted", quoted));
   }
   auto pulled = puller.pull(ref);
