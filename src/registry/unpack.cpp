@@ -469,9 +469,10 @@ private:
   std::unordered_set<std::string> m_written_ancestors;
 };
 
-// Every symbolic link of the finished tree rewritten to a relative target that reaches the
-// file it means inside the tree, without passing through another link, so readers that
-// follow links never leave the tree. Links that climb above the root are refused.
+// Every symbolic link of the finished tree that is absolute or climbs with ".." rewritten to
+// a relative target that reaches the file it means inside the tree without passing through
+// another link; links that only descend stay as they are. Readers that follow links then
+// never leave the tree. Links that climb above the root are refused.
 Result<void> confine_symlinks(int root_fd, const fs::path& root) {
   std::vector<std::string> links;
   std::error_code ec;
@@ -497,6 +498,10 @@ Result<void> confine_symlinks(int root_fd, const fs::path& root) {
                                  : "points outside the image";
       return util::fail(Errc::invalid,
                         fmt::format("symbolic link \"{}\" to \"{}\" {}", rel, target, why));
+    }
+    auto target_parts = tree_path_parts(target);
+    if (!target.starts_with('/') && std::ranges::find(target_parts, "..") == target_parts.end()) {
+      continue; // it only descends from its directory: it stays inside as it is
     }
     std::string confined;
     for (std::size_t depth = tree_path_parts(rel).size() - 1; depth > 0; --depth) {
