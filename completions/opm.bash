@@ -7,7 +7,7 @@ __opm_subcommands() {
         'opm alpha') echo 'convert-template list render-graph render-template' ;;
         'opm alpha convert-template') echo 'basic substitutes' ;;
         'opm alpha list') echo 'bundles channels packages' ;;
-        'opm completion') echo 'bash fish zsh' ;;
+        'opm completion') echo 'bash fish powershell zsh' ;;
         'opm generate') echo 'dockerfile' ;;
         'opm index') echo 'add export prune prune-stranded rm' ;;
         'opm registry') echo 'add prune prune-stranded rm serve' ;;
@@ -30,6 +30,7 @@ __opm_flags() {
         'opm completion') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm completion bash') echo '--help -h --no-descriptions --skip-tls-verify --use-http' ;;
         'opm completion fish') echo '--help -h --no-descriptions --skip-tls-verify --use-http' ;;
+        'opm completion powershell') echo '--help -h --no-descriptions --skip-tls-verify --use-http' ;;
         'opm completion zsh') echo '--help -h --no-descriptions --skip-tls-verify --use-http' ;;
         'opm generate') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l --help -h --skip-tls-verify --use-http' ;;

@@ -199,7 +199,8 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
       append_newline = false;
     }
     bool may_be_deep = true;
-    auto converted = yaml::document_to_json(body, append_newline, chunk.longest_line, &may_be_deep);
+    auto converted = yaml::document_to_json(body, append_newline, chunk.longest_line, &may_be_deep,
+                                            yaml::Rest::reject);
     if (!converted) {
       if (json_error) {
         stop(std::move(*json_error));

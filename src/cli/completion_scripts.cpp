@@ -364,6 +364,136 @@ complete -c opm -f
   return out;
 }
 
+// A single-quoted PowerShell string.
+std::string ps_quote(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) {
+    out += c;
+    if (c == '\'') {
+      out += '\'';
+    }
+  }
+  out += '\'';
+  return out;
+}
+
+// One `'word', 'tooltip'` pair of a flat table: PowerShell rejects an empty tooltip, so the
+// word stands in for a missing description.
+std::string ps_pair(const std::string& word, const std::string& description, bool descriptions) {
+  const std::string& tip = descriptions && !description.empty() ? description : word;
+  return fmt::format("            {}, {}\n", ps_quote(word), ps_quote(tip));
+}
+
+// `'path' = @(\n rows )\n`, or nothing without rows. Each row is a statement whose items
+// @() gathers into one flat list.
+std::string ps_entry(const std::string& path, const std::string& rows) {
+  if (rows.empty()) {
+    return {};
+  }
+  return fmt::format("        {} = @(\n{}        )\n", ps_quote(path), rows);
+}
+
+std::string powershell_script(const std::vector<Node>& nodes, bool descriptions) {
+  std::string subcommands;
+  std::string flags;
+  std::string value_flags;
+  std::string file_commands;
+  for (const Node& node : nodes) {
+    std::string rows;
+    for (const auto& e : node.subcommands) {
+      rows += ps_pair(e.name, e.description, descriptions);
+    }
+    subcommands += ps_entry(node.path, rows);
+    rows.clear();
+    std::string values;
+    for (const FlagView& f : node.flags) {
+      std::string text = first_line(f.usage);
+      rows += ps_pair("--" + f.name, text, descriptions);
+      if (f.shorthand != 0) {
+        rows += ps_pair(std::string("-") + f.shorthand, text, descriptions);
+      }
+      if (f.takes_value()) {
+        values += fmt::format("            {}\n", ps_quote("--" + f.name));
+        if (f.shorthand != 0) {
+          values += fmt::format("            {}\n", ps_quote(std::string("-") + f.shorthand));
+        }
+      }
+    }
+    flags += ps_entry(node.path, rows);
+    value_flags += ps_entry(node.path, values);
+    if (node.takes_files) {
+      file_commands += fmt::format("        {}\n", ps_quote(node.path));
+    }
+  }
+  std::string out = "# powershell completion for opm                                  "
+                    "-*- shell-script -*-\n"
+                    "# Written by \"opm completion powershell\"; regenerate it instead of "
+                    "editing it.\n\n"
+                    "Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {\n"
+                    "    param($WordToComplete, $CommandAst, $CursorPosition)\n\n"
+                    "    # Per command: name, tooltip, name, tooltip, ...\n"
+                    "    $subcommands = @{\n" +
+                    subcommands +
+                    "    }\n"
+                    "    $flags = @{\n" +
+                    flags +
+                    "    }\n"
+                    "    $valueFlags = @{\n" +
+                    value_flags +
+                    "    }\n"
+                    "    $fileCommands = @(\n" +
+                    file_commands + "    )\n";
+  out += R"PS(
+    # The words before the one being completed, opm itself left out.
+    $words = @($CommandAst.CommandElements |
+        Where-Object { $_.Extent.EndOffset -lt $CursorPosition } |
+        ForEach-Object { $_.Extent.Text } | Select-Object -Skip 1)
+    $path = 'opm'
+    $value = $false
+    foreach ($word in $words) {
+        if ($value) {
+            $value = $false
+            continue
+        }
+        if ($word -eq '--') {
+            break
+        }
+        if ($word.StartsWith('-')) {
+            $value = -not $word.Contains('=') -and $valueFlags[$path] -ccontains $word
+            continue
+        }
+        $names = @($subcommands[$path])
+        for ($i = 0; $i -lt $names.Count; $i += 2) {
+            if ($names[$i] -ceq $word) {
+                $path = "$path $word"
+                break
+            }
+        }
+    }
+    if ($value) {
+        return # a flag's value: PowerShell completes file names
+    }
+    if ($WordToComplete.StartsWith('-')) {
+        $candidates = @($flags[$path])
+        $kind = 'ParameterName'
+    } else {
+        $candidates = @($subcommands[$path])
+        $kind = 'ParameterValue'
+        if ($candidates.Count -eq 0 -and $fileCommands -ccontains $path) {
+            return
+        }
+    }
+    for ($i = 0; $i + 1 -lt $candidates.Count; $i += 2) {
+        if ($candidates[$i].StartsWith($WordToComplete, [System.StringComparison]::Ordinal)) {
+            [System.Management.Automation.CompletionResult]::new(
+                $candidates[$i], $candidates[$i], $kind, $candidates[$i + 1])
+        }
+    }
+}
+)PS";
+  return out;
+}
+
 } // namespace
 
 std::string completion_script(const CLI::App& root, const CommandMeta& meta, Shell shell,
@@ -377,6 +507,8 @@ std::string completion_script(const CLI::App& root, const CommandMeta& meta, She
     return zsh_script(nodes, descriptions);
   case Shell::fish:
     return fish_script(nodes, descriptions);
+  case Shell::powershell:
+    return powershell_script(nodes, descriptions);
   }
   return {};
 }

@@ -9,7 +9,7 @@
 // (they never call opm back), so they work with any shell setup.
 namespace opm::cli {
 
-enum class Shell { bash, zsh, fish };
+enum class Shell { bash, zsh, fish, powershell };
 
 std::string completion_script(const CLI::App& root, const CommandMeta& meta, Shell shell,
                               bool descriptions);

@@ -62,10 +62,22 @@ To load completions for every new session, execute once:
 You will need to start a new shell for this setup to take effect.
 )";
 
+constexpr std::string_view k_powershell_long =
+    R"(Generate the autocompletion script for powershell.
+
+To load completions in your current shell session:
+
+	opm completion powershell | Out-String | Invoke-Expression
+
+To load completions for every new session, add the output of the above command
+to your powershell profile.
+)";
+
 constexpr ShellInfo k_shells[] = {
     {cli::Shell::bash, "bash", k_bash_long},
     {cli::Shell::zsh, "zsh", k_zsh_long},
     {cli::Shell::fish, "fish", k_fish_long},
+    {cli::Shell::powershell, "powershell", k_powershell_long},
 };
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "cmd/commands.hpp"
 #include "dockerfile/fbc.hpp"
 #include "util/fs.hpp"
+#include "util/interrupt.hpp"
 #include "util/path.hpp"
 #include "util/strings.hpp"
 
@@ -96,6 +97,8 @@ Result<void> generate_dockerfile(const DockerfileFlags& flags, const CommandMeta
   }
   // Unlike upstream, which creates the file first, nothing is written unless the whole
   // Dockerfile can be, and an existing file is never replaced.
+  // An interrupt while writing removes the temporary file, then ends the process.
+  util::InterruptScope interrupts;
   return util::write_file_atomic(target, dockerfile::catalog_dockerfile(image),
                                  util::Overwrite::no);
 }

@@ -9,9 +9,9 @@
 #include "index/export.hpp"
 #include "index/index_image.hpp"
 #include "index/remove.hpp"
-#include "registry/cancel.hpp"
 #include "registry/puller.hpp"
 #include "sqlite/deprecation.hpp"
+#include "util/interrupt.hpp"
 #include "util/log.hpp"
 
 #include <CLI/CLI.hpp>
@@ -315,7 +315,7 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
       }
       // An interrupt stops the pulls and keeps the database as it was; the signal then ends
       // the process once the temporary files are gone.
-      registry::InterruptScope interrupts;
+      util::InterruptScope interrupts;
       return with_session(ctx, *sub, *tools, fail_like_cobra, [&](Session& s) -> Result<void> {
         auto bundles = split_values(flags->list);
         s.fields = {{"bundles", go_list(bundles)}};
@@ -333,7 +333,7 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
                        [&s](const Error& e) {
                          s.log("warning", "permissive mode enabled", {{"error", e.message()}});
                        },
-                   .cancelled = registry::interrupted,
+                   .cancelled = util::interrupted,
                    .jobs = s.jobs},
                   s.bundle_unpack());
               if (!added) {

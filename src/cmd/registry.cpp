@@ -7,10 +7,10 @@
 #include "index/container_tool.hpp"
 #include "index/deprecate.hpp"
 #include "index/remove.hpp"
-#include "registry/cancel.hpp"
 #include "registry/puller.hpp"
 #include "serve/serve.hpp"
 #include "sqlite/deprecation.hpp"
+#include "util/interrupt.hpp"
 #include "util/log.hpp"
 
 #include <CLI/CLI.hpp>
@@ -148,7 +148,7 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
       };
       // An interrupt stops the pulls and keeps the database as it was; the signal then ends
       // the process once the temporary files are gone.
-      registry::InterruptScope interrupts;
+      util::InterruptScope interrupts;
       auto added = index::add({.database = flags->database,
                                .bundles = bundles,
                                .mode = mode == "replaces" ? index::Mode::replaces
@@ -158,7 +158,7 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                                .enable_alpha = flags->enable_alpha,
                                .permissive = flags->permissive,
                                .tolerated = tolerated,
-                               .cancelled = registry::interrupted,
+                               .cancelled = util::interrupted,
                                .jobs = tool == index::ContainerTool::none ? jobs : 1},
                               unpack);
       puller->destroy();

@@ -110,7 +110,7 @@ Result<void> render_images_with_registry(Context& ctx, render::Options& options,
   options.render_image = [&rendering, on_sqlite = options.on_sqlite](const std::string& ref,
                                                                      bool allow_bundle_image) {
     std::call_once(rendering.interrupts_started, [&rendering] {
-      rendering.interrupts = std::make_unique<registry::InterruptScope>();
+      rendering.interrupts = std::make_unique<util::InterruptScope>();
     });
     return render::render_image(*rendering.puller, ref,
                                 {.allow_bundle_image = allow_bundle_image,

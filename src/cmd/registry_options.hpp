@@ -1,11 +1,11 @@
 #pragma once
 
 #include "cmd/context.hpp"
-#include "registry/cancel.hpp"
 #include "registry/options.hpp"
 #include "registry/puller.hpp"
 #include "render/render.hpp"
 #include "render/render_cache.hpp"
+#include "util/interrupt.hpp"
 
 #include <memory>
 #include <mutex>
@@ -34,7 +34,7 @@ struct ImageRendering {
   // From the first image on, SIGINT and SIGTERM stop the pulls and remove temporary
   // directories before the process ends (a render of directories only stays interruptible
   // at once); declared first so that it ends last.
-  std::unique_ptr<registry::InterruptScope> interrupts;
+  std::unique_ptr<util::InterruptScope> interrupts;
   std::once_flag interrupts_started;
   std::unique_ptr<registry::Puller> puller;
   std::optional<render::RenderCache> cache; // beside the blob cache, when there is one

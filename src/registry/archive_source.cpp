@@ -1,12 +1,12 @@
 #include "registry/archive_source.hpp"
 
-#include "registry/cancel.hpp"
 #include "registry/digest.hpp"
 #include "registry/layout.hpp"
 #include "registry/layout_source.hpp"
 #include "registry/pull_support.hpp"
 #include "registry/unpack.hpp"
 #include "util/fs.hpp"
+#include "util/interrupt.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -153,7 +153,7 @@ void ArchiveSource::remove_all() {
   for (const auto& d : m_dirs) {
     std::error_code ec;
     fs::remove_all(d.second, ec);
-    unregister_temp_path(d.second);
+    util::unregister_temp_path(d.second);
   }
   m_dirs.clear();
 }

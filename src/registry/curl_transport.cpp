@@ -1,8 +1,8 @@
 #include "registry/curl_transport.hpp"
 
-#include "registry/cancel.hpp"
 #include "registry/reference.hpp"
 #include "util/c_free.hpp"
+#include "util/interrupt.hpp"
 
 #include <curl/curl.h>
 #include <openssl/ssl.h>
@@ -20,7 +20,7 @@ namespace opm::registry {
 
 void add_extra_roots(const TlsConfig& tls, void* x509_store);
 
-bool transfers_cancelled() { return interrupted(); }
+bool transfers_cancelled() { return util::interrupted(); }
 
 namespace {
 

@@ -15,6 +15,7 @@
 #include <set>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <system_error>
 
 namespace opm::registry {
@@ -25,6 +26,8 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* k_ref_annotation = "org.opencontainers.image.ref.name";
+// Below this much free space the cache counts as full.
+constexpr std::uint64_t k_min_free_bytes = 16ULL << 20;
 
 using util::Fd;
 
@@ -78,17 +81,31 @@ private:
   std::uint64_t m_written = 0;
 };
 
+// An exclusive flock on `path`, created for the purpose and removed when released, so
+// that no lock file outlives its use. A waiter that acquires a file another holder has
+// just removed tries again on the new one.
 class FileLock {
 public:
-  explicit FileLock(const fs::path& path)
-      : m_fd(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
-    if (m_fd.fd >= 0) {
-      while (::flock(m_fd.fd, LOCK_EX) != 0 && errno == EINTR) {
+  explicit FileLock(fs::path path) : m_path(std::move(path)) {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      Fd fd(::open(m_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644));
+      if (fd.fd < 0) {
+        return;
+      }
+      while (::flock(fd.fd, LOCK_EX) != 0 && errno == EINTR) {
+      }
+      struct stat held {};
+      struct stat named {};
+      if (::fstat(fd.fd, &held) == 0 && ::stat(m_path.c_str(), &named) == 0 &&
+          held.st_ino == named.st_ino && held.st_dev == named.st_dev) {
+        std::swap(m_fd.fd, fd.fd);
+        return;
       }
     }
   }
   ~FileLock() {
     if (m_fd.fd >= 0) {
+      ::unlink(m_path.c_str());
       ::flock(m_fd.fd, LOCK_UN);
     }
   }
@@ -97,8 +114,29 @@ public:
   [[nodiscard]] bool ok() const { return m_fd.fd >= 0; }
 
 private:
+  fs::path m_path;
   Fd m_fd;
 };
+
+// Whether new files can be written under `dir`: a read-only or full file system fails here,
+// before a pull depends on it.
+Result<void> probe_writable(const fs::path& dir) {
+  fs::path probe = dir / fmt::format(".probe.{}.{}", ::getpid(), random_suffix());
+  Fd fd(::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600));
+  if (fd.fd < 0) {
+    return util::fail(Errc::io,
+                      fmt::format("create {}: {}", probe.string(), util::errno_text(errno)));
+  }
+  std::string block(4096, '\0');
+  auto written = write_all(fd.fd, block, probe);
+  ::unlink(probe.c_str());
+  OPM_TRY(written);
+  struct statvfs vfs {};
+  if (::fstatvfs(fd.fd, &vfs) == 0 && vfs.f_bavail * vfs.f_frsize < k_min_free_bytes) {
+    return util::fail(Errc::io, fmt::format("{}: no space left on device", dir.string()));
+  }
+  return {};
+}
 
 json read_index(const fs::path& root) {
   auto text = util::read_file(root / "index.json");
@@ -142,6 +180,7 @@ Result<std::unique_ptr<BlobStore>> BlobStore::open(const fs::path& root) {
     return util::fail(Errc::io,
                       fmt::format("creating image cache {}: {}", root.string(), ec.message()));
   }
+  OPM_TRY(probe_writable(root / "ingest"));
   if (!fs::exists(root / "oci-layout", ec)) {
     OPM_TRY(util::write_file_atomic(root / "oci-layout", "{\"imageLayoutVersion\":\"1.0.0\"}"));
   }

@@ -1,8 +1,8 @@
 #include "registry/pull_support.hpp"
 
-#include "registry/cancel.hpp"
 #include "registry/digest.hpp"
 #include "util/fs.hpp"
+#include "util/interrupt.hpp"
 
 #include <fmt/format.h>
 
@@ -28,7 +28,7 @@ Result<std::filesystem::path> make_temp_dir(const Options& options, std::string_
     return util::fail(Errc::io, fmt::format("creating {} in {}: {}", what, tmp.string(),
                                             util::errno_text(errno)));
   }
-  register_temp_path(pattern);
+  util::register_temp_path(pattern);
   return std::filesystem::path(pattern);
 }
 

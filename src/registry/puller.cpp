@@ -3,16 +3,19 @@
 #include "registry/puller.hpp"
 
 #include "registry/archive_source.hpp"
-#include "registry/cancel.hpp"
+#include "registry/digest.hpp"
 #include "registry/layout_source.hpp"
 #include "registry/pull_support.hpp"
 #include "registry/remote_source.hpp"
 #include "registry/unpack.hpp"
+#include "util/interrupt.hpp"
 #include "util/parallel.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <fstream>
 #include <mutex>
 #include <optional>
 
@@ -25,6 +28,20 @@ namespace {
 bool is_layout_ref(std::string_view ref) { return ref.starts_with("oci:"); }
 bool is_archive_ref(std::string_view ref) { return ref.starts_with("docker-archive:"); }
 
+// Whether the file holds exactly the content `digest` names.
+bool matches_digest(const fs::path& path, std::string_view digest) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return false;
+  }
+  Hasher hasher(digest_algorithm(digest));
+  std::array<char, 1 << 16> buf{};
+  while (in.read(buf.data(), buf.size()) || in.gcount() > 0) {
+    hasher.update(std::string_view(buf.data(), static_cast<std::size_t>(in.gcount())));
+  }
+  return hasher.finish() == digest;
+}
+
 class SourcePuller final : public Puller {
 public:
   explicit SourcePuller(Options options)
@@ -34,19 +51,19 @@ public:
   SourcePuller& operator=(const SourcePuller&) = delete;
 
   Result<PulledImage> pull(std::string_view ref) override {
-    InterruptScope scope;
+    util::InterruptScope scope;
     return resolve(ref, true);
   }
 
   Result<Labels> labels(std::string_view ref) override {
-    InterruptScope scope;
+    util::InterruptScope scope;
     auto image = OPM_TRY(resolve(ref, false));
     return image.labels;
   }
 
   Result<void> unpack(std::string_view ref, const fs::path& dir,
                       const std::vector<std::string>& prefixes) override {
-    InterruptScope scope;
+    util::InterruptScope scope;
     auto image = OPM_TRY(resolve(ref, true));
     std::vector<LayerFile> files;
     files.reserve(image.layers.size());
@@ -55,6 +72,9 @@ public:
       files.push_back({blob_path(blobs_root, l.digest), l.digest, l.media_type});
     }
     auto r = unpack_layers(files, dir, m_options.limits, m_options.log, prefixes);
+    if (!r && !is_layout_ref(ref) && !is_archive_ref(ref) && !util::interrupted()) {
+      r = fetch_damaged_again(ref, files, dir, prefixes, std::move(r).error());
+    }
     if (!r) {
       return std::unexpected(std::move(r).error().wrap(fmt::format("unpacking {}", ref)));
     }
@@ -62,7 +82,7 @@ public:
   }
 
   std::vector<Result<PulledImage>> pull_all(std::span<const std::string> refs) override {
-    InterruptScope scope;
+    util::InterruptScope scope;
     std::vector<std::optional<Result<PulledImage>>> slots(refs.size());
     util::run_indexed(refs.size(), std::clamp<std::size_t>(m_options.jobs, 1, 64),
                       [&](std::size_t i) { slots[i].emplace(resolve(refs[i], true)); });
@@ -101,6 +121,39 @@ private:
       }
     }
     return m_remote.cache_root();
+  }
+
+  // After a failed unpack: cached layers whose content no longer matches their digest are
+  // removed and fetched again, then the image is unpacked once more. Without such a layer
+  // the failure stands.
+  Result<void> fetch_damaged_again(std::string_view ref, const std::vector<LayerFile>& files,
+                                   const fs::path& dir, const std::vector<std::string>& prefixes,
+                                   Error failure) {
+    std::vector<std::string> damaged;
+    for (const auto& f : files) {
+      if (!matches_digest(f.path, f.digest)) {
+        std::error_code ec;
+        fs::remove(f.path, ec);
+        damaged.push_back(f.digest);
+      }
+    }
+    if (damaged.empty()) {
+      return std::unexpected(std::move(failure));
+    }
+    m_options.log.debug("cached layer {} does not match its digest; fetching it again",
+                        damaged.front());
+    {
+      std::lock_guard lock(m_mutex);
+      if (auto it = m_memo.find(std::string(ref)); it != m_memo.end()) {
+        it->second.full = false;
+      }
+    }
+    if (auto again = resolve(ref, true); !again) {
+      return std::unexpected(std::move(again).error().wrap(
+          fmt::format("cached layer {} does not match its digest and could not be fetched again",
+                      damaged.front())));
+    }
+    return unpack_layers(files, dir, m_options.limits, m_options.log, prefixes);
   }
 
   Result<PulledImage> resolve(std::string_view ref, bool with_layers) {

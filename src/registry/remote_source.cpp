@@ -1,10 +1,10 @@
 #include "registry/remote_source.hpp"
 
-#include "registry/cancel.hpp"
 #include "registry/digest.hpp"
 #include "registry/pull_support.hpp"
 #include "registry/reference.hpp"
 #include "registry/resume.hpp"
+#include "util/interrupt.hpp"
 
 #include <fmt/format.h>
 
@@ -32,7 +32,7 @@ Result<PulledImage> RemoteSource::pull(std::string_view text, bool with_layers, 
       used = src;
       return r;
     }
-    if (interrupted()) {
+    if (util::interrupted()) {
       return r;
     }
     failures.push_back(src.ref.to_string() + ": " + r.error().message());
@@ -307,7 +307,7 @@ void RemoteSource::reset() {
   if (!m_temp_cache.empty()) {
     std::error_code ec;
     fs::remove_all(m_temp_cache, ec);
-    unregister_temp_path(m_temp_cache);
+    util::unregister_temp_path(m_temp_cache);
     m_temp_cache.clear();
   }
 }

@@ -1,6 +1,6 @@
 #include "registry/resume.hpp"
 
-#include "registry/cancel.hpp"
+#include "util/interrupt.hpp"
 
 #include <fmt/format.h>
 
@@ -78,7 +78,7 @@ Result<Response> download_resuming(const SendRequest& send, const Request& reque
     if (!r->broken()) {
       return r;
     }
-    if (interrupted()) {
+    if (util::interrupted()) {
       return util::fail(Errc::network, "interrupted");
     }
     if (out.written() - at_last_break >= k_resume_progress) {
@@ -99,7 +99,7 @@ Result<Response> download_resuming(const SendRequest& send, const Request& reque
 Result<void> again_if_damaged(const std::function<Result<void>()>& fetch, std::string_view digest,
                               const Log& log) {
   auto r = fetch();
-  if (!r && is_damaged(r.error()) && !interrupted()) {
+  if (!r && is_damaged(r.error()) && !util::interrupted()) {
     log.debug("blob {} failed verification ({}); fetching it once more", digest,
               r.error().message());
     r = fetch();

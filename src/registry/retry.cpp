@@ -1,6 +1,6 @@
 #include "registry/retry.hpp"
 
-#include "registry/cancel.hpp"
+#include "util/interrupt.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -42,7 +42,7 @@ std::optional<std::chrono::milliseconds> retry_after(const Response& r) {
 
 void interruptible_sleep(std::chrono::milliseconds d) {
   auto until = Clock::now() + d;
-  while (!interrupted() && Clock::now() < until) {
+  while (!util::interrupted() && Clock::now() < until) {
     std::this_thread::sleep_for(std::min<std::chrono::milliseconds>(
         std::chrono::milliseconds(50),
         std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now())));
@@ -104,10 +104,10 @@ Response RetryTransport::send(const Request& original) {
     }
     Response r = m_inner->send(request);
     bool broke_clean =
-        r.broken() && r.retryable && r.delivered == 0 && !r.aborted_by_sink && !interrupted();
+        r.broken() && r.retryable && r.delivered == 0 && !r.aborted_by_sink && !util::interrupted();
     bool retry = retryable_status(r.status) || broke_clean;
     count(host, r, retry);
-    if (!retry || attempt >= m_policy.max_attempts || interrupted()) {
+    if (!retry || attempt >= m_policy.max_attempts || util::interrupted()) {
       r.attempts = attempt;
       if (retry && attempt > 1 && r.broken()) {
         r.transport_error += fmt::format(" (after {} attempts)", attempt);

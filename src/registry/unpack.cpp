@@ -1,8 +1,9 @@
 #include "registry/unpack.hpp"
 
-#include "registry/cancel.hpp"
+#include "registry/tree_path.hpp"
 #include "util/c_free.hpp"
 #include "util/fs.hpp"
+#include "util/interrupt.hpp"
 #include "util/strings.hpp"
 
 #include <archive.h>
@@ -12,6 +13,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <random>
 #include <set>
 #include <sys/stat.h>
@@ -27,7 +30,6 @@ namespace {
 
 constexpr std::size_t k_max_path = 4096;
 constexpr std::size_t k_max_component = 255;
-constexpr int k_max_symlink_hops = 40;
 constexpr std::string_view k_whiteout_prefix = ".wh.";
 constexpr std::string_view k_opaque = ".wh..wh..opq";
 
@@ -101,7 +103,7 @@ public:
     }
     bool first = true;
     for (;;) {
-      if (interrupted()) {
+      if (util::interrupted()) {
         return util::fail(Errc::io, "interrupted");
       }
       archive_entry* entry = nullptr;
@@ -166,68 +168,22 @@ private:
   // path, every component of which is a directory.
   Result<std::string> resolve_dir(std::vector<std::string> parts, std::string_view name,
                                   bool create) {
-    std::vector<std::string> done;
-    int hops = 0;
-    std::size_t i = 0;
-    while (i < parts.size()) {
-      const std::string part = parts[i++];
-      if (part.empty() || part == ".") {
-        continue;
-      }
-      if (part == "..") {
-        if (done.empty()) {
-          return escape_error(name);
-        }
-        done.pop_back();
-        continue;
-      }
-      done.push_back(part);
-      std::string rel = join(done, done.size());
-      struct stat st {};
-      if (::fstatat(m_root_fd, rel.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-        if (errno != ENOENT || !create) {
-          return io_error("stat", rel, errno);
-        }
-        if (::mkdirat(m_root_fd, rel.c_str(), 0755) != 0) {
-          return io_error("mkdir", rel, errno);
-        }
-        continue;
-      }
-      if (S_ISDIR(st.st_mode)) {
-        continue;
-      }
-      if (S_ISLNK(st.st_mode)) {
-        if (++hops > k_max_symlink_hops) {
-          return std::unexpected(
-              layer_error(fmt::format("entry \"{}\": too many levels of symbolic links", name)));
-        }
-        char buf[k_max_path + 1];
-        ssize_t n = ::readlinkat(m_root_fd, rel.c_str(), buf, k_max_path);
-        if (n < 0) {
-          return io_error("readlink", rel, errno);
-        }
-        std::string_view target(buf, static_cast<std::size_t>(n));
-        done.pop_back();
-        if (target.starts_with('/')) {
-          done.clear(); // absolute targets are re-rooted
-        }
-        std::vector<std::string> rest = split_path(target);
-        rest.insert(rest.end(), parts.begin() + static_cast<std::ptrdiff_t>(i), parts.end());
-        parts = std::move(rest);
-        i = 0;
-        // A ".." that climbs above the root while following a link is an escape.
-        continue;
-      }
-      if (!create) {
-        return io_error("open", rel, ENOTDIR);
-      }
-      // A file in the way of a directory: replace it, as a later layer may.
-      if (::unlinkat(m_root_fd, rel.c_str(), 0) != 0 ||
-          ::mkdirat(m_root_fd, rel.c_str(), 0755) != 0) {
-        return io_error("mkdir", rel, errno);
-      }
+    auto resolved =
+        resolve_in_tree(m_root_fd, std::move(parts), create ? Missing::create : Missing::fail);
+    if (resolved) {
+      return std::move(*resolved);
     }
-    return join(done, done.size());
+    const TreePathError& e = resolved.error();
+    switch (e.kind) {
+    case TreePathError::Kind::escape:
+      return escape_error(name);
+    case TreePathError::Kind::loop:
+      return std::unexpected(
+          layer_error(fmt::format("entry \"{}\": too many levels of symbolic links", name)));
+    case TreePathError::Kind::io:
+      break;
+    }
+    return io_error(e.op, e.rel, e.err);
   }
 
   Result<void> remove_path(const std::string& rel) {
@@ -371,12 +327,37 @@ private:
     return {};
   }
 
-  Result<void> apply_file(archive* a, archive_entry* entry, const std::string& name,
-                          const std::string& rel, mode_t perm) {
-    if (archive_entry_size_is_set(entry) &&
-        static_cast<std::uint64_t>(archive_entry_size(entry)) > m_limits.max_file_bytes) {
+  // Count the file's bytes up to `end` (its logical size, holes of sparse entries included)
+  // against the limits; `charged` is what was counted for it so far.
+  Result<void> charge(const std::string& name, std::uint64_t end, std::uint64_t& charged) {
+    if (end <= charged) {
+      return {};
+    }
+    std::uint64_t more = end - charged;
+    charged = end;
+    m_layer_bytes += more;
+    m_total_bytes += more;
+    if (end > m_limits.max_file_bytes) {
       return limit_error(
           fmt::format("file \"{}\" is larger than {} bytes", name, m_limits.max_file_bytes));
+    }
+    if (m_total_bytes > m_limits.max_total_bytes) {
+      return limit_error(fmt::format("more than {} bytes in total", m_limits.max_total_bytes));
+    }
+    if (m_layer_bytes > m_limits.ratio_floor_bytes &&
+        m_layer_bytes / m_compressed > m_limits.max_ratio) {
+      return limit_error(fmt::format("compression ratio above {}:1", m_limits.max_ratio));
+    }
+    return {};
+  }
+
+  Result<void> apply_file(archive* a, archive_entry* entry, const std::string& name,
+                          const std::string& rel, mode_t perm) {
+    std::uint64_t charged = 0;
+    std::uint64_t logical = 0;
+    if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > 0) {
+      logical = static_cast<std::uint64_t>(archive_entry_size(entry));
+      OPM_TRY(charge(name, logical, charged));
     }
     OPM_TRY(clear_for(rel, false));
     Fd fd(::openat(m_root_fd, rel.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
@@ -404,38 +385,29 @@ private:
         size = static_cast<std::uint64_t>(offset);
       }
       size += len;
-      m_layer_bytes += len;
-      m_total_bytes += len;
-      if (size > m_limits.max_file_bytes) {
-        return limit_error(
-            fmt::format("file \"{}\" is larger than {} bytes", name, m_limits.max_file_bytes));
-      }
-      if (m_total_bytes > m_limits.max_total_bytes) {
-        return limit_error(fmt::format("more than {} bytes in total", m_limits.max_total_bytes));
-      }
-      if (m_layer_bytes > m_limits.ratio_floor_bytes &&
-          m_layer_bytes / m_compressed > m_limits.max_ratio) {
-        return limit_error(fmt::format("compression ratio above {}:1", m_limits.max_ratio));
-      }
-      const char* p = static_cast<const char*>(buf);
-      std::size_t left = len;
-      while (left > 0) {
-        ssize_t n = ::write(fd.fd, p, left);
-        if (n < 0) {
-          if (errno == EINTR) {
-            continue;
-          }
-          return io_error("write", rel, errno);
-        }
-        p += n;
-        left -= static_cast<std::size_t>(n);
-      }
+      OPM_TRY(charge(name, size, charged));
+      OPM_TRY(write_all(fd.fd, static_cast<const char*>(buf), len, rel));
     }
-    if (::ftruncate(fd.fd, static_cast<off_t>(size)) != 0) {
+    if (::ftruncate(fd.fd, static_cast<off_t>(std::max(size, logical))) != 0) {
       return io_error("truncate", rel, errno);
     }
     ::fchmod(fd.fd, (perm | 0200) & 0777);
     mark_written(rel);
+    return {};
+  }
+
+  Result<void> write_all(int fd, const char* p, std::size_t left, const std::string& rel) {
+    while (left > 0) {
+      ssize_t n = ::write(fd, p, left);
+      if (n < 0) {
+        if (errno == EINTR) {
+          continue;
+        }
+        return io_error("write", rel, errno);
+      }
+      p += n;
+      left -= static_cast<std::size_t>(n);
+    }
     return {};
   }
 
@@ -497,6 +469,56 @@ private:
   std::unordered_set<std::string> m_written_ancestors;
 };
 
+// Every symbolic link of the finished tree that is absolute or climbs with ".." rewritten to
+// a relative target that reaches the file it means inside the tree without passing through
+// another link; links that only descend stay as they are. Readers that follow links then
+// never leave the tree. Links that climb above the root are refused.
+Result<void> confine_symlinks(int root_fd, const fs::path& root) {
+  std::vector<std::string> links;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_symlink(ec)) {
+      links.push_back(it->path().lexically_relative(root).string());
+    }
+  }
+  if (ec) {
+    return util::fail(Errc::io, fmt::format("walk {}: {}", root.string(), ec.message()));
+  }
+  for (const auto& rel : links) {
+    std::array<char, k_max_path + 1> buf{};
+    ssize_t n = ::readlinkat(root_fd, rel.c_str(), buf.data(), k_max_path);
+    if (n < 0) {
+      return util::fail(Errc::io, fmt::format("readlink {}: {}", rel, util::errno_text(errno)));
+    }
+    std::string target(buf.data(), static_cast<std::size_t>(n));
+    auto resolved = resolve_in_tree(root_fd, tree_path_parts(rel), Missing::lexical);
+    if (!resolved) {
+      std::string_view why = resolved.error().kind == TreePathError::Kind::loop
+                                 ? "is part of a loop of symbolic links"
+                                 : "points outside the image";
+      return util::fail(Errc::invalid,
+                        fmt::format("symbolic link \"{}\" to \"{}\" {}", rel, target, why));
+    }
+    auto target_parts = tree_path_parts(target);
+    if (!target.starts_with('/') && std::ranges::find(target_parts, "..") == target_parts.end()) {
+      continue; // it only descends from its directory: it stays inside as it is
+    }
+    std::string confined;
+    for (std::size_t depth = tree_path_parts(rel).size() - 1; depth > 0; --depth) {
+      confined += "../";
+    }
+    confined += resolved->empty() ? "." : *resolved;
+    if (confined == target) {
+      continue;
+    }
+    if (::unlinkat(root_fd, rel.c_str(), 0) != 0 ||
+        ::symlinkat(confined.c_str(), root_fd, rel.c_str()) != 0) {
+      return util::fail(Errc::io, fmt::format("symlink {}: {}", rel, util::errno_text(errno)));
+    }
+  }
+  return {};
+}
+
 std::string random_suffix() {
   std::mt19937_64 rng(std::random_device{}());
   return fmt::format("{:012x}", rng() & 0xffffffffffffULL);
@@ -522,7 +544,7 @@ Result<void> unpack_layers(const std::vector<LayerFile>& layers, const fs::path&
     return util::fail(Errc::io, fmt::format("mkdir {}: {}", partial.string(),
                                             ec ? ec.message() : "already exists"));
   }
-  register_temp_path(partial);
+  util::register_temp_path(partial);
   struct Cleanup {
     const fs::path& p;
     bool keep = false;
@@ -531,7 +553,7 @@ Result<void> unpack_layers(const std::vector<LayerFile>& layers, const fs::path&
         std::error_code e;
         fs::remove_all(p, e);
       }
-      unregister_temp_path(p);
+      util::unregister_temp_path(p);
     }
   } cleanup{partial};
   Fd root(::open(partial.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
@@ -546,6 +568,7 @@ Result<void> unpack_layers(const std::vector<LayerFile>& layers, const fs::path&
                          total_entries);
     OPM_TRY(applier.run());
   }
+  OPM_TRY(confine_symlinks(root.fd, partial));
   ::chmod(partial.c_str(), 0755);
   if (fs::exists(target, ec)) {
     fs::remove(target, ec);

@@ -2,11 +2,15 @@
 
 #include "bundle/bundle.hpp"
 #include "catalog/load.hpp"
-#include "registry/cancel.hpp"
+#include "registry/tree_path.hpp"
 #include "render/render.hpp"
+#include "util/fs.hpp"
+#include "util/interrupt.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
+
+#include <fcntl.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -31,7 +35,7 @@ public:
     if (::mkdtemp(pattern.data()) == nullptr) {
       return util::fail(Errc::io, fmt::format("create tempdir: {}", std::strerror(errno)));
     }
-    registry::register_temp_path(pattern);
+    util::register_temp_path(pattern);
     return UnpackDir(pattern);
   }
   UnpackDir(UnpackDir&& other) noexcept : m_path(std::move(other.m_path)) { other.m_path.clear(); }
@@ -42,7 +46,7 @@ public:
     if (!m_path.empty()) {
       std::error_code ec;
       std::filesystem::remove_all(m_path, ec);
-      registry::unregister_temp_path(m_path);
+      util::unregister_temp_path(m_path);
     }
   }
   [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
@@ -67,12 +71,30 @@ Error type_error(const std::string& ref, const registry::Labels& labels) {
                            util::go_quote(ref), lines));
 }
 
+// The directory or file a label names, resolved inside the unpacked tree: a ".." that climbs
+// out of it is refused (upstream joins the label to the directory and reads what it finds).
+Result<std::filesystem::path> labelled_path(const std::filesystem::path& root,
+                                            std::string_view label, const std::string& value,
+                                            const std::string& quoted_ref) {
+  util::Fd fd(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (fd.fd < 0) {
+    return util::fail(Errc::io, fmt::format("open {}: {}", root.string(), util::errno_text(errno)));
+  }
+  auto resolved = registry::resolve_in_tree(fd.fd, registry::tree_path_parts(value),
+                                            registry::Missing::lexical);
+  if (!resolved) {
+    return util::fail(Errc::invalid, fmt::format("render {}: label {}={} points outside the image",
+                                                 quoted_ref, label, util::go_quote(value)));
+  }
+  return root / *resolved;
+}
+
 } // namespace
 
 Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref,
                                                 const ImageRenderOptions& options) {
   auto quoted = util::go_quote(ref);
-  if (registry::interrupted()) {
+  if (util::interrupted()) {
     return util::fail(Errc::io, fmt::format("render {}: interrupted", quoted));
   }
   auto pulled = puller.pull(ref);
@@ -96,7 +118,8 @@ Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const 
         std::move(unpacked).error().wrap(fmt::format("failed to unpack image {}", quoted)));
   }
   if (auto it = labels->find(std::string(k_configs_label)); it != labels->end()) {
-    return catalog::load_dir(dir.path() / std::filesystem::path(it->second).relative_path());
+    return load_catalog_dir(
+        OPM_TRY(labelled_path(dir.path(), k_configs_label, it->second, quoted)));
   }
   if (bundle) {
     if (!options.allow_bundle_image) {
@@ -113,7 +136,8 @@ Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const 
     if (options.on_sqlite) {
       options.on_sqlite();
     }
-    return render_sqlite_file(dir.path() / std::filesystem::path(it->second).relative_path());
+    return render_sqlite_file(
+        OPM_TRY(labelled_path(dir.path(), k_database_label, it->second, quoted)));
   }
   return std::unexpected(type_error(ref, *labels));
 }

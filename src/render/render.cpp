@@ -2,6 +2,7 @@
 
 #include "bundle/bundle.hpp"
 #include "catalog/load.hpp"
+#include "catalog/property.hpp"
 #include "sqlite/export.hpp"
 #include "util/fs.hpp"
 #include "util/go_sort.hpp"
@@ -84,7 +85,7 @@ Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Opti
       }
       return render_bundle_dir(ref, options);
     }
-    return catalog::load_dir(ref);
+    return load_catalog_dir(ref);
   }
   if (options.render_image) {
     return options.render_image(ref, options.allow_bundle_images);
@@ -107,6 +108,18 @@ Result<catalog::DeclarativeConfig> render_and_tidy(const std::string& ref, const
 }
 
 } // namespace
+
+Result<catalog::DeclarativeConfig> load_catalog_dir(const std::filesystem::path& dir) {
+  auto cfg = OPM_TRY(catalog::load_dir(dir));
+  for (const auto& b : cfg.bundles) {
+    if (auto parsed = catalog::property::parse(b.properties); !parsed) {
+      auto doing = fmt::format("read bundle objects: package {}, bundle {}: parse properties",
+                               util::go_quote(b.package), util::go_quote(b.name));
+      return std::unexpected(std::move(parsed).error().wrap(doing).located(b.where));
+    }
+  }
+  return cfg;
+}
 
 Result<catalog::DeclarativeConfig> render_sqlite_file(const std::filesystem::path& db) {
   auto cfg = OPM_TRY(sqlite::read_file(db));

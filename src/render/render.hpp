@@ -54,6 +54,12 @@ Result<std::vector<catalog::DeclarativeConfig>> render_each(const std::vector<st
 // tree.
 Result<catalog::DeclarativeConfig> render_sqlite_file(const std::filesystem::path& db);
 
+// A file-based catalog directory, loaded as catalog::load_dir does, with every bundle's
+// properties decoded as upstream v1.26.5's loader decodes them: a property that does not
+// decode fails with `read bundle objects: package "<p>", bundle "<b>": parse properties: ...`
+// at the bundle's location.
+Result<catalog::DeclarativeConfig> load_catalog_dir(const std::filesystem::path& dir);
+
 // Upstream's per-reference tidy-up before writing: related images sorted, bundle
 // objects moved last (alpha/action/render.go).
 void normalize_for_output(catalog::DeclarativeConfig& cfg);

@@ -14,13 +14,17 @@ namespace opm::render {
 
 namespace {
 
-// An entry is a small CBOR header followed by the bundle's objects, byte for byte:
-//   "opm-render-1\n", the header's length (8 bytes, little-endian), the header, the objects.
+// An entry is a checksum line, then a small CBOR header followed by the bundle's objects,
+// byte for byte:
+//   "opm-render-2\n", "sha256:<hex>\n" over the inputs (image digest and reference, each
+//   followed by "\n") and the rest of the entry, the header's length (8 bytes,
+//   little-endian), the header, the objects.
+// An entry whose checksum does not match is rendered again.
 // The header holds the bundle's fields, each property as [type, value, raw] (read back
 // exactly: numbers keep their kind, property text its member order and escapes) or, for an
 // olm.bundle.object property, as [type, index of its object], each related image as
 // [name, image], the objects' lengths and which object is the CSV.
-constexpr std::string_view k_magic = "opm-render-1\n";
+constexpr std::string_view k_magic = "opm-render-2\n";
 constexpr auto k_max_entry_age = std::chrono::hours(24 * 30);
 
 const Json* bundle_object_data(const catalog::Property& p) {
@@ -70,7 +74,7 @@ std::optional<std::string> encode(const catalog::Bundle& b) {
               {"csv", b.csv_index ? static_cast<std::int64_t>(*b.csv_index) : -1}};
   std::string head;
   Json::to_cbor(header, head);
-  std::string out(k_magic);
+  std::string out;
   std::uint64_t n = head.size();
   for (int i = 0; i < 8; ++i) {
     out += static_cast<char>((n >> (8 * i)) & 0xFF);
@@ -82,12 +86,45 @@ std::optional<std::string> encode(const catalog::Bundle& b) {
   return out;
 }
 
-// Throws on malformed input (nlohmann or std exceptions); the caller treats it as a miss.
-std::optional<catalog::Bundle> decode(std::string_view bytes) {
-  if (!bytes.starts_with(k_magic) || bytes.size() < k_magic.size() + 8) {
+std::string checksum(std::string_view image_digest, std::string_view ref, std::string_view body) {
+  std::string input;
+  input.reserve(image_digest.size() + ref.size() + body.size() + 2);
+  input.append(image_digest).append("\n").append(ref).append("\n").append(body);
+  return registry::digest_of(input);
+}
+
+std::string seal(std::string_view image_digest, std::string_view ref, std::string_view body) {
+  std::string out(k_magic);
+  out += checksum(image_digest, ref, body);
+  out += '\n';
+  out += body;
+  return out;
+}
+
+// The body of an entry whose checksum matches its inputs and content.
+std::optional<std::string_view> unseal(std::string_view bytes, std::string_view image_digest,
+                                       std::string_view ref) {
+  if (!bytes.starts_with(k_magic)) {
     return std::nullopt;
   }
   bytes.remove_prefix(k_magic.size());
+  auto newline = bytes.find('\n');
+  if (newline == std::string_view::npos) {
+    return std::nullopt;
+  }
+  std::string_view sum = bytes.substr(0, newline);
+  std::string_view body = bytes.substr(newline + 1);
+  if (sum != checksum(image_digest, ref, body)) {
+    return std::nullopt;
+  }
+  return body;
+}
+
+// Throws on malformed input (nlohmann or std exceptions); the caller treats it as a miss.
+std::optional<catalog::Bundle> decode(std::string_view bytes) {
+  if (bytes.size() < 8) {
+    return std::nullopt;
+  }
   std::uint64_t n = 0;
   for (int i = 0; i < 8; ++i) {
     n |= std::uint64_t{static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)])} << (8 * i);
@@ -165,9 +202,13 @@ std::optional<catalog::DeclarativeConfig> RenderCache::find(std::string_view ima
   if (!bytes) {
     return std::nullopt;
   }
+  auto body = unseal(*bytes, image_digest, ref);
+  if (!body) {
+    return std::nullopt;
+  }
   std::optional<catalog::Bundle> bundle;
   try {
-    bundle = decode(*bytes);
+    bundle = decode(*body);
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -193,7 +234,7 @@ void RenderCache::store(std::string_view image_digest, std::string_view ref,
   std::call_once(*m_pruned, [this] { tidy(); });
   std::error_code ec;
   std::filesystem::create_directories(m_dir, ec);
-  (void)util::write_file_atomic(entry(image_digest, ref), *bytes);
+  (void)util::write_file_atomic(entry(image_digest, ref), seal(image_digest, ref, *bytes));
 }
 
 void RenderCache::tidy() const {

@@ -13,8 +13,9 @@ namespace opm::render {
 // Bundle images rendered before: the olm.bundle each became, as files in one
 // directory, keyed by the image manifest's digest, the reference as written (the bundle's
 // `image`) and this very build of opm. A warm render reads one instead of unpacking and
-// converting the image again. Entries are written atomically; one that cannot be read
-// counts as absent and is rewritten. Each build keeps its entries in a sub-directory
+// converting the image again. Entries are written atomically and carry a checksum of their
+// inputs and content; one that cannot be read or does not match counts as absent and is
+// rewritten. Each build keeps its entries in a sub-directory
 // named by its build ID and, when it first stores one in a run, removes those of other
 // builds and its own entries older than 30 days, so the cache holds what is in use.
 class RenderCache {

@@ -1,6 +1,7 @@
 #include "util/fs.hpp"
 
 #include "util/c_free.hpp"
+#include "util/interrupt.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -105,6 +106,41 @@ OpenFile::~OpenFile() {
 
 Result<std::string> OpenFile::read_all() { return read_fd(m_fd, m_path); }
 
+namespace {
+// The temporary file of write_file_atomic: removed when it goes out of scope, and by an
+// interrupt that ends the process while it exists.
+class TempFile {
+public:
+  explicit TempFile(std::filesystem::path path) : m_path(std::move(path)) {
+    register_temp_path(m_path);
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  ~TempFile() {
+    ::unlink(m_path.c_str());
+    unregister_temp_path(m_path);
+  }
+
+private:
+  std::filesystem::path m_path;
+};
+
+Result<void> write_all(int fd, std::string_view content, const std::filesystem::path& path) {
+  std::size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      return fail(Errc::io, fmt::format("write {}: {}", path.string(), errno_text(errno)));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return {};
+}
+} // namespace
+
 Result<void> write_file_atomic(const std::filesystem::path& path, std::string_view content,
                                Overwrite overwrite) {
   auto dir = path.parent_path();
@@ -113,43 +149,29 @@ Result<void> write_file_atomic(const std::filesystem::path& path, std::string_vi
   }
   std::random_device rd;
   auto tmp = dir / fmt::format(".{}.tmp-{:08x}", path.filename().string(), rd());
-  {
-    Fd f(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
-    if (f.fd < 0) {
-      return fail(Errc::io, fmt::format("open {}: {}", path.string(), errno_text(errno)));
-    }
-    std::size_t done = 0;
-    while (done < content.size()) {
-      ssize_t n = ::write(f.fd, content.data() + done, content.size() - done);
-      if (n < 0) {
-        if (errno == EINTR) {
-          continue;
-        }
-        int err = errno;
-        ::unlink(tmp.c_str());
-        return fail(Errc::io, fmt::format("write {}: {}", path.string(), errno_text(err)));
-      }
-      done += static_cast<std::size_t>(n);
-    }
+  Fd f(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
+  if (f.fd < 0) {
+    return fail(Errc::io, fmt::format("open {}: {}", path.string(), errno_text(errno)));
+  }
+  TempFile guard(tmp);
+  OPM_TRY(write_all(f.fd, content, path));
+  if (interrupted()) {
+    return fail(Errc::io, fmt::format("write {}: interrupted", path.string()));
   }
   if (overwrite == Overwrite::no) {
     // link() fails if the target exists, so a concurrent writer cannot be clobbered.
     if (::link(tmp.c_str(), path.c_str()) != 0) {
       int err = errno;
-      ::unlink(tmp.c_str());
       if (err == EEXIST) {
         return fail(Errc::invalid,
                     fmt::format("path {}: file already exists", go_quote(path.string())));
       }
       return fail(Errc::io, fmt::format("open {}: {}", path.string(), errno_text(err)));
     }
-    ::unlink(tmp.c_str());
     return {};
   }
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    int err = errno;
-    ::unlink(tmp.c_str());
-    return fail(Errc::io, fmt::format("rename {}: {}", path.string(), errno_text(err)));
+    return fail(Errc::io, fmt::format("rename {}: {}", path.string(), errno_text(errno)));
   }
   return {};
 }

@@ -250,6 +250,8 @@ public:
 
   std::expected<Json, DocumentError> run();
 
+  void set_rest(Rest rest) { m_rest = rest; }
+
   // Set when libyaml rejected text that go-yaml accepts, with an equivalent spelling that
   // libyaml takes.
   [[nodiscard]] const std::optional<Rewrite>& rewrite() const { return m_rewrite; }
@@ -332,6 +334,7 @@ private:
   const LongValues* m_long_values;
   bool m_rewrites;
   std::size_t m_long_values_seen = 0;
+  Rest m_rest = Rest::ignore;
 };
 
 std::unexpected<DocumentError> Converter::parse_failure(const yaml_parser_t& parser) {
@@ -460,6 +463,17 @@ std::expected<Json, DocumentError> Converter::run() {
     // Tokens scanned ahead were scanned by go-yaml too, and it would have failed on them.
     if (auto error = slash_escape_in_lookahead(*parser)) {
       return std::unexpected(std::move(*error));
+    }
+  }
+  if (m_rest == Rest::reject) {
+    if (!event.parse(parser.get())) {
+      return parse_failure(*parser);
+    }
+    if (event.get().type != YAML_STREAM_END_EVENT) {
+      const yaml_mark_t& mark = event.get().start_mark;
+      return fail_at("yaml: line " + std::to_string(mark.line + 1) +
+                         ": content after the end of the document",
+                     mark);
     }
   }
   return finish();
@@ -1046,13 +1060,15 @@ std::optional<DocumentError> check_version_directive(std::string_view text) {
 } // namespace
 
 std::expected<Json, DocumentError> document_to_json(std::string_view text, bool append_newline,
-                                                    std::size_t longest_line, bool* may_be_deep) {
+                                                    std::size_t longest_line, bool* may_be_deep,
+                                                    Rest rest) {
   if (auto error = check_version_directive(text)) {
     return std::unexpected(std::move(*error));
   }
   auto long_values = longest_line >= k_long_value ? find_long_values(text) : std::nullopt;
   if (long_values) {
     Converter converter(long_values->text, append_newline, &*long_values);
+    converter.set_rest(rest);
     auto result = converter.run();
     if (result && converter.long_values_intact()) {
       if (may_be_deep != nullptr) {
@@ -1069,6 +1085,7 @@ std::expected<Json, DocumentError> document_to_json(std::string_view text, bool 
   constexpr int k_max_rewrites = 100;
   for (int attempt = 0;; ++attempt) {
     Converter converter(body, append_newline, nullptr, attempt < k_max_rewrites);
+    converter.set_rest(rest);
     auto result = converter.run();
     if (result || !converter.rewrite()) {
       if (may_be_deep != nullptr) {

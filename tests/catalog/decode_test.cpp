@@ -346,8 +346,17 @@ TEST_SUITE("decode: YAML streams") {
     CHECK(where("schema: a\n---\n- x\n") == "catalog.yaml:3");
   }
 
-  TEST_CASE("only the first document of a chunk counts, as in go-yaml") {
-    CHECK(decode_one("a: 1\n...\ngarbage: [\n") == Json::parse(R"({"a":1})"));
+  TEST_CASE("text after the first document of a chunk is an error, not dropped as in go-yaml") {
+    opm::Error error = decode_error("a: 1\n...\ngarbage: [\n");
+    CHECK(error.describe() == "catalog.yaml:3:1: error converting YAML to JSON: yaml: line 2: did "
+                              "not find expected <document start>");
+    error = decode_error("a: 1\n...\nb: 2\n");
+    CHECK(error.describe() == "catalog.yaml:3:1: error converting YAML to JSON: yaml: line 2: did "
+                              "not find expected <document start>");
+    error = decode_error("{\"a\": 1,}\n{\"b\": 2}\n");
+    CHECK(error.describe() == "catalog.yaml:1:9: json: offset 9: invalid character '}' looking "
+                              "for beginning of object key string");
+    CHECK(decode_one("{\"a\": 1,}\n") == Json::parse(R"({"a":1})"));
   }
 
   TEST_CASE("a long string on one line") {

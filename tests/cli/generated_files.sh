@@ -4,11 +4,12 @@
 source "$OPM_TESTS/cli/lib/common.bash"
 ROOT="$OPM_TESTS/.."
 
-for shell in bash zsh fish; do
+for shell in bash zsh fish powershell; do
   case $shell in
   bash) committed="$ROOT/completions/opm.bash" ;;
   zsh) committed="$ROOT/completions/_opm" ;;
   fish) committed="$ROOT/completions/opm.fish" ;;
+  powershell) committed="$ROOT/completions/opm.ps1" ;;
   esac
   "$OPM" completion $shell >"$shell.out" || fail "opm completion $shell failed"
   cmp -s "$shell.out" "$committed" || fail "$committed is stale; run scripts/update-generated.sh"

@@ -20,6 +20,7 @@ check_help generate_help.txt generate
 check_help generate_help.txt generate --help
 check_help version_help.txt version --help
 check_help completion_help.txt completion
+check_help completion_powershell_help.txt completion powershell --help
 # alpha is hidden from the root, not its own subcommands.
 check_help alpha_help.txt alpha --help
 check_help alpha_render_template_help.txt alpha render-template --help

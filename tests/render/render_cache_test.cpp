@@ -8,6 +8,8 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
 
 using opm::Json;
 using opm::catalog::Bundle;
@@ -102,8 +104,32 @@ TEST_CASE("a damaged render cache entry counts as absent") {
     std::filesystem::resize_file(entry.path(), keep);
     CHECK_FALSE(cache->find(k_digest, k_ref));
   }
-  std::ofstream(entry.path(), std::ios::binary) << "opm-render-1\n\xff\xff\xff\xff\xff\xff\xff\x7f";
+  std::ofstream(entry.path(), std::ios::binary) << "opm-render-2\n\xff\xff\xff\xff\xff\xff\xff\x7f";
   CHECK_FALSE(cache->find(k_digest, k_ref));
+}
+
+TEST_CASE("a render cache entry whose content no longer matches its checksum counts as absent") {
+  opm::test::TempDir dir;
+  auto cache = RenderCache::open(dir.path());
+  REQUIRE(cache);
+  cache->store(k_digest, k_ref, one_bundle());
+  auto entry = *std::filesystem::recursive_directory_iterator(dir.path() / opm::util::build_id());
+  std::string bytes;
+  {
+    std::ifstream in(entry.path(), std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  // A changed letter inside the CSV, which decodes as well as the original.
+  auto at = bytes.rfind("op.v1.0.0");
+  REQUIRE(at != std::string::npos);
+  bytes[at] = 'O';
+  std::ofstream(entry.path(), std::ios::binary | std::ios::trunc) << bytes;
+  CHECK_FALSE(cache->find(k_digest, k_ref));
+  // Stored again, it is found again.
+  cache->store(k_digest, k_ref, one_bundle());
+  auto found = cache->find(k_digest, k_ref);
+  REQUIRE(found);
+  check_same(found->bundles.front(), one_bundle().bundles.front());
 }
 
 TEST_CASE("the render cache keeps only configs of one bundle") {

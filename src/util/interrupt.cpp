@@ -1,4 +1,4 @@
-#include "registry/cancel.hpp"
+#include "util/interrupt.hpp"
 
 #include <signal.h>
 
@@ -8,7 +8,7 @@
 #include <system_error>
 #include <vector>
 
-namespace opm::registry {
+namespace opm::util {
 
 namespace {
 
@@ -82,4 +82,4 @@ void unregister_temp_path(const std::filesystem::path& path) {
   std::erase(s.temp_paths, path);
 }
 
-} // namespace opm::registry
+} // namespace opm::util

@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-namespace opm::registry {
+namespace opm::util {
 
 // True once SIGINT or SIGTERM arrived while an InterruptScope was active.
 bool interrupted();
@@ -23,4 +23,4 @@ public:
 void register_temp_path(const std::filesystem::path& path);
 void unregister_temp_path(const std::filesystem::path& path);
 
-} // namespace opm::registry
+} // namespace opm::util

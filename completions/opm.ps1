@@ -1,0 +1,639 @@
+# powershell completion for opm                                  -*- shell-script -*-
+# Written by "opm completion powershell"; regenerate it instead of editing it.
+
+Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
+    param($WordToComplete, $CommandAst, $CursorPosition)
+
+    # Per command: name, tooltip, name, tooltip, ...
+    $subcommands = @{
+        'opm' = @(
+            'alpha', 'Run an alpha subcommand'
+            'completion', 'Generate the autocompletion script for the specified shell'
+            'generate', 'Generate various artifacts for file-based catalogs'
+            'help', 'Help about any command'
+            'index', 'generate operator index container images'
+            'init', 'Generate an olm.package declarative config blob'
+            'migrate', 'Migrate a sqlite-based index image or database file to a file-based catalog'
+            'registry', 'interact with operator-registry database'
+            'render', 'Generate a stream of file-based catalog objects from catalogs and bundles'
+            'serve', 'serve declarative configs'
+            'validate', 'Validate the declarative index config'
+            'version', 'Print the opm version'
+        )
+        'opm alpha' = @(
+            'convert-template', 'Convert existing FBC to a supported template type'
+            'list', 'List contents of an index'
+            'render-graph', 'Generate mermaid-formatted view of upgrade graph of operators in an index'
+            'render-template', 'Render a catalog template (auto-detects type from schema if TYPE not specified)'
+        )
+        'opm alpha convert-template' = @(
+            'basic', 'Generate a basic template from existing FBC'
+            'substitutes', 'Generate a substitutes template from existing FBC'
+        )
+        'opm alpha list' = @(
+            'bundles', 'List package bundles in an index'
+            'channels', 'List package channels in an index'
+            'packages', 'List packages in an index'
+        )
+        'opm completion' = @(
+            'bash', 'Generate the autocompletion script for bash'
+            'fish', 'Generate the autocompletion script for fish'
+            'powershell', 'Generate the autocompletion script for powershell'
+            'zsh', 'Generate the autocompletion script for zsh'
+        )
+        'opm generate' = @(
+            'dockerfile', 'Generate a Dockerfile for a file-based catalog'
+        )
+        'opm index' = @(
+            'add', 'Add operator bundles to an index.'
+            'export', 'Export an operator from an index into the appregistry format'
+            'prune', 'prune an index of all but specified packages'
+            'prune-stranded', 'prune an index of stranded bundles'
+            'rm', 'delete an entire operator from an index'
+        )
+        'opm registry' = @(
+            'add', 'add operator bundle to operator registry DB'
+            'prune', 'prune an operator registry DB of all but specified packages'
+            'prune-stranded', 'prune an operator registry DB of stranded bundles'
+            'rm', 'remove operator from operator registry DB'
+        )
+    }
+    $flags = @{
+        'opm' = @(
+            '--help', 'help for opm'
+            '-h', 'help for opm'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha' = @(
+            '--help', 'help for alpha'
+            '-h', 'help for alpha'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha convert-template' = @(
+            '--help', 'help for convert-template'
+            '-h', 'help for convert-template'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha convert-template basic' = @(
+            '--help', 'help for basic'
+            '-h', 'help for basic'
+            '--output', 'Output format (json|yaml)'
+            '-o', 'Output format (json|yaml)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha convert-template substitutes' = @(
+            '--help', 'help for substitutes'
+            '-h', 'help for substitutes'
+            '--output', 'Output format (json|yaml)'
+            '-o', 'Output format (json|yaml)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha list' = @(
+            '--help', 'help for list'
+            '-h', 'help for list'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha list bundles' = @(
+            '--help', 'help for bundles'
+            '-h', 'help for bundles'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha list channels' = @(
+            '--help', 'help for channels'
+            '-h', 'help for channels'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha list packages' = @(
+            '--help', 'help for packages'
+            '-h', 'help for packages'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha render-graph' = @(
+            '--draw-v0-semantics', 'whether to indicate OLMv0 semantics in the output; default is to simply represent the upgrade graph'
+            '--help', 'help for render-graph'
+            '-h', 'help for render-graph'
+            '--minimum-edge', 'the channel edge to be used as the lower bound of the set of edges composing the upgrade graph; default is to include all edges'
+            '--package-name', 'a specific package name to filter output; default is to include all packages in reference'
+            '-p', 'a specific package name to filter output; default is to include all packages in reference'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha render-template' = @(
+            '--help', 'help for render-template'
+            '-h', 'help for render-template'
+            '--migrate-level', 'Name of the last migration to run (default: none)'
+            '--output', 'Output format (json|yaml|mermaid)'
+            '-o', 'Output format (json|yaml|mermaid)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm completion' = @(
+            '--help', 'help for completion'
+            '-h', 'help for completion'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm completion bash' = @(
+            '--help', 'help for bash'
+            '-h', 'help for bash'
+            '--no-descriptions', 'disable completion descriptions'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm completion fish' = @(
+            '--help', 'help for fish'
+            '-h', 'help for fish'
+            '--no-descriptions', 'disable completion descriptions'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm completion powershell' = @(
+            '--help', 'help for powershell'
+            '-h', 'help for powershell'
+            '--no-descriptions', 'disable completion descriptions'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm completion zsh' = @(
+            '--help', 'help for zsh'
+            '-h', 'help for zsh'
+            '--no-descriptions', 'disable completion descriptions'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm generate' = @(
+            '--help', 'help for generate'
+            '-h', 'help for generate'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm generate dockerfile' = @(
+            '--base-image', 'Image base to use to build catalog.'
+            '-i', 'Image base to use to build catalog.'
+            '--builder-image', 'Image to use as a build stage.'
+            '-b', 'Image to use as a build stage.'
+            '--extra-labels', 'Extra labels to include in the generated Dockerfile. Labels should be of the form ''key=value''.'
+            '-l', 'Extra labels to include in the generated Dockerfile. Labels should be of the form ''key=value''.'
+            '--help', 'help for dockerfile'
+            '-h', 'help for dockerfile'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm index' = @(
+            '--help', 'help for index'
+            '-h', 'help for index'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm index add' = @(
+            '--binary-image', 'container image for on-image `opm` command'
+            '-i', 'container image for on-image `opm` command'
+            '--build-tool', 'tool to build container images. One of: [docker, podman]. Defaults to podman. Overrides part of container-tool.'
+            '-u', 'tool to build container images. One of: [docker, podman]. Defaults to podman. Overrides part of container-tool.'
+            '--bundles', 'comma separated list of bundles to add'
+            '-b', 'comma separated list of bundles to add'
+            '--container-tool', 'tool to interact with container images (save, build, etc.). One of: [docker, podman]'
+            '-c', 'tool to interact with container images (save, build, etc.). One of: [docker, podman]'
+            '--from-index', 'previous index to add to'
+            '-f', 'previous index to add to'
+            '--generate', 'if enabled, just creates the dockerfile and saves it to local disk'
+            '--help', 'help for add'
+            '-h', 'help for add'
+            '--mode', 'graph update mode that defines how channel graphs are updated. One of: [replaces, semver, semver-skippatch]'
+            '--out-dockerfile', 'if generating the dockerfile, this flag is used to (optionally) specify a dockerfile name'
+            '-d', 'if generating the dockerfile, this flag is used to (optionally) specify a dockerfile name'
+            '--permissive', 'allow registry load errors'
+            '--pull-tool', 'tool to pull container images. One of: [none, docker, podman]. Defaults to none. Overrides part of container-tool.'
+            '-p', 'tool to pull container images. One of: [none, docker, podman]. Defaults to none. Overrides part of container-tool.'
+            '--tag', 'custom tag for container image being built'
+            '-t', 'custom tag for container image being built'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm index export' = @(
+            '--container-tool', 'tool to interact with container images (save, build, etc.). One of: [none, docker, podman]'
+            '-c', 'tool to interact with container images (save, build, etc.). One of: [none, docker, podman]'
+            '--download-folder', 'directory where downloaded operator bundle(s) will be stored'
+            '-f', 'directory where downloaded operator bundle(s) will be stored'
+            '--help', 'help for export'
+            '-h', 'help for export'
+            '--index', 'index to get package from'
+            '-i', 'index to get package from'
+            '--package', 'comma separated list of packages to export'
+            '-p', 'comma separated list of packages to export'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm index prune' = @(
+            '--binary-image', 'container image for on-image `opm` command'
+            '-i', 'container image for on-image `opm` command'
+            '--container-tool', 'tool to interact with container images (save, build, etc.). One of: [docker, podman]'
+            '-c', 'tool to interact with container images (save, build, etc.). One of: [docker, podman]'
+            '--from-index', 'index to prune'
+            '-f', 'index to prune'
+            '--generate', 'if enabled, just creates the dockerfile and saves it to local disk'
+            '--help', 'help for prune'
+            '-h', 'help for prune'
+            '--out-dockerfile', 'if generating the dockerfile, this flag is used to (optionally) specify a dockerfile name'
+            '-d', 'if generating the dockerfile, this flag is used to (optionally) specify a dockerfile name'
+            '--packages', 'comma separated list of packages to keep'
+            '-p', 'comma separated list of packages to keep'
+            '--permissive', 'allow registry load errors'
+            '--tag', 'custom tag for container image being built'
+            '-t', 'custom tag for container image being built'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm index prune-stranded' = @(
+            '--binary-image', 'container image for on-image `opm` command'
+            '-i', 'container image for on-image `opm` command'
+            '--container-tool', 'tool to interact with container images (save, build, etc.). One of: [docker, podman]'
+            '-c', 'tool to interact with container images (save, build, etc.). One of: [docker, podman]'
+            '--from-index', 'index to prune'
+            '-f', 'index to prune'
+            '--generate', 'if enabled, just creates the dockerfile and saves it to local disk'
+            '--help', 'help for prune-stranded'
+            '-h', 'help for prune-stranded'
+            '--out-dockerfile', 'if generating the dockerfile, this flag is used to (optionally) specify a dockerfile name'
+            '-d', 'if generating the dockerfile, this flag is used to (optionally) specify a dockerfile name'
+            '--tag', 'custom tag for container image being built'
+            '-t', 'custom tag for container image being built'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm index rm' = @(
+            '--binary-image', 'container image for on-image `opm` command'
+            '-i', 'container image for on-image `opm` command'
+            '--build-tool', 'tool to build container images. One of: [docker, podman]. Defaults to podman. Overrides part of container-tool.'
+            '-u', 'tool to build container images. One of: [docker, podman]. Defaults to podman. Overrides part of container-tool.'
+            '--container-tool', 'tool to interact with container images (save, build, etc.). One of: [none, docker, podman]'
+            '-c', 'tool to interact with container images (save, build, etc.). One of: [none, docker, podman]'
+            '--from-index', 'previous index to delete from'
+            '-f', 'previous index to delete from'
+            '--generate', 'if enabled, just creates the dockerfile and saves it to local disk'
+            '--help', 'help for rm'
+            '-h', 'help for rm'
+            '--operators', 'comma separated list of operators to delete'
+            '-o', 'comma separated list of operators to delete'
+            '--out-dockerfile', 'if generating the dockerfile, this flag is used to (optionally) specify a dockerfile name'
+            '-d', 'if generating the dockerfile, this flag is used to (optionally) specify a dockerfile name'
+            '--permissive', 'allow registry load errors'
+            '--pull-tool', 'tool to pull container images. One of: [none, docker, podman]. Defaults to none. Overrides part of container-tool.'
+            '-p', 'tool to pull container images. One of: [none, docker, podman]. Defaults to none. Overrides part of container-tool.'
+            '--tag', 'custom tag for container image being built'
+            '-t', 'custom tag for container image being built'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm init' = @(
+            '--default-channel', 'The channel that subscriptions will default to if unspecified'
+            '-c', 'The channel that subscriptions will default to if unspecified'
+            '--description', 'Path to the operator''s README.md (or other documentation)'
+            '-d', 'Path to the operator''s README.md (or other documentation)'
+            '--help', 'help for init'
+            '-h', 'help for init'
+            '--icon', 'Path to package''s icon'
+            '-i', 'Path to package''s icon'
+            '--output', 'Output format (json|yaml)'
+            '-o', 'Output format (json|yaml)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm migrate' = @(
+            '--help', 'help for migrate'
+            '-h', 'help for migrate'
+            '--migrate-level', 'Name of the last migration to run (default: none)'
+            '--output', 'Output format (json|yaml)'
+            '-o', 'Output format (json|yaml)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm registry' = @(
+            '--help', 'help for registry'
+            '-h', 'help for registry'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm registry add' = @(
+            '--bundle-images', 'comma separated list of links to bundle image'
+            '-b', 'comma separated list of links to bundle image'
+            '--ca-file', 'the root certificates to use when --container-tool=none; see docker/podman docs for certificate loading instructions'
+            '--container-tool', 'tool to interact with container images (save, build, etc.). One of: [none, docker, podman]'
+            '-c', 'tool to interact with container images (save, build, etc.). One of: [none, docker, podman]'
+            '--database', 'relative path to database file'
+            '-d', 'relative path to database file'
+            '--debug', 'enable debug logging'
+            '--help', 'help for add'
+            '-h', 'help for add'
+            '--mode', 'graph update mode that defines how channel graphs are updated. One of: [replaces, semver, semver-skippatch]'
+            '--permissive', 'allow registry load errors'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm registry prune' = @(
+            '--database', 'relative path to database file'
+            '-d', 'relative path to database file'
+            '--debug', 'enable debug logging'
+            '--help', 'help for prune'
+            '-h', 'help for prune'
+            '--packages', 'comma separated list of package names to be kept'
+            '-p', 'comma separated list of package names to be kept'
+            '--permissive', 'allow registry load errors'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm registry prune-stranded' = @(
+            '--database', 'relative path to database file'
+            '-d', 'relative path to database file'
+            '--debug', 'enable debug logging'
+            '--help', 'help for prune-stranded'
+            '-h', 'help for prune-stranded'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm registry rm' = @(
+            '--database', 'relative path to database file'
+            '-d', 'relative path to database file'
+            '--debug', 'enable debug logging'
+            '--help', 'help for rm'
+            '-h', 'help for rm'
+            '--packages', 'comma separated list of package names to be deleted'
+            '-o', 'comma separated list of package names to be deleted'
+            '--permissive', 'allow registry load errors'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm render' = @(
+            '--alpha-image-ref-template', '(ALPHA: This flag will be removed or renamed in a future release, potentially without notice) When bundle image reference information is unavailable, populate it with this template'
+            '--help', 'help for render'
+            '-h', 'help for render'
+            '--migrate', 'Perform all available schema migrations on the rendered FBC'
+            '--migrate-level', 'Name of the last migration to run (default: none)'
+            '--output', 'Output format of the streamed file-based catalog objects (json|yaml)'
+            '-o', 'Output format of the streamed file-based catalog objects (json|yaml)'
+            '--platform', 'Platform (os/arch[/variant]) to render from multi-platform images (default: linux and this machine''s architecture)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm serve' = @(
+            '--cache-dir', 'if set, sync and persist server cache directory'
+            '--cache-enforce-integrity', 'exit with error if cache is not present or has been invalidated. (default: true when --cache-dir is set and --cache-only is false, false otherwise), '
+            '--cache-only', 'sync the serve cache and exit without serving'
+            '--debug', 'enable debug logging'
+            '--help', 'help for serve'
+            '-h', 'help for serve'
+            '--port', 'port number to serve on'
+            '-p', 'port number to serve on'
+            '--pprof-addr', 'address of startup profiling endpoint (addr:port format)'
+            '--termination-log', 'path to a container termination log file'
+            '-t', 'path to a container termination log file'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm validate' = @(
+            '--help', 'help for validate'
+            '-h', 'help for validate'
+            '--output', 'Output format for validation results (json|yaml)'
+            '-o', 'Output format for validation results (json|yaml)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm version' = @(
+            '--help', 'help for version'
+            '-h', 'help for version'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+    }
+    $valueFlags = @{
+        'opm alpha convert-template basic' = @(
+            '--output'
+            '-o'
+        )
+        'opm alpha convert-template substitutes' = @(
+            '--output'
+            '-o'
+        )
+        'opm alpha render-graph' = @(
+            '--minimum-edge'
+            '--package-name'
+            '-p'
+        )
+        'opm alpha render-template' = @(
+            '--migrate-level'
+            '--output'
+            '-o'
+        )
+        'opm generate dockerfile' = @(
+            '--base-image'
+            '-i'
+            '--builder-image'
+            '-b'
+            '--extra-labels'
+            '-l'
+        )
+        'opm index add' = @(
+            '--binary-image'
+            '-i'
+            '--build-tool'
+            '-u'
+            '--bundles'
+            '-b'
+            '--container-tool'
+            '-c'
+            '--from-index'
+            '-f'
+            '--mode'
+            '--out-dockerfile'
+            '-d'
+            '--pull-tool'
+            '-p'
+            '--tag'
+            '-t'
+        )
+        'opm index export' = @(
+            '--container-tool'
+            '-c'
+            '--download-folder'
+            '-f'
+            '--index'
+            '-i'
+            '--package'
+            '-p'
+        )
+        'opm index prune' = @(
+            '--binary-image'
+            '-i'
+            '--container-tool'
+            '-c'
+            '--from-index'
+            '-f'
+            '--out-dockerfile'
+            '-d'
+            '--packages'
+            '-p'
+            '--tag'
+            '-t'
+        )
+        'opm index prune-stranded' = @(
+            '--binary-image'
+            '-i'
+            '--container-tool'
+            '-c'
+            '--from-index'
+            '-f'
+            '--out-dockerfile'
+            '-d'
+            '--tag'
+            '-t'
+        )
+        'opm index rm' = @(
+            '--binary-image'
+            '-i'
+            '--build-tool'
+            '-u'
+            '--container-tool'
+            '-c'
+            '--from-index'
+            '-f'
+            '--operators'
+            '-o'
+            '--out-dockerfile'
+            '-d'
+            '--pull-tool'
+            '-p'
+            '--tag'
+            '-t'
+        )
+        'opm init' = @(
+            '--default-channel'
+            '-c'
+            '--description'
+            '-d'
+            '--icon'
+            '-i'
+            '--output'
+            '-o'
+        )
+        'opm migrate' = @(
+            '--migrate-level'
+            '--output'
+            '-o'
+        )
+        'opm registry add' = @(
+            '--bundle-images'
+            '-b'
+            '--ca-file'
+            '--container-tool'
+            '-c'
+            '--database'
+            '-d'
+            '--mode'
+        )
+        'opm registry prune' = @(
+            '--database'
+            '-d'
+            '--packages'
+            '-p'
+        )
+        'opm registry prune-stranded' = @(
+            '--database'
+            '-d'
+        )
+        'opm registry rm' = @(
+            '--database'
+            '-d'
+            '--packages'
+            '-o'
+        )
+        'opm render' = @(
+            '--alpha-image-ref-template'
+            '--migrate-level'
+            '--output'
+            '-o'
+            '--platform'
+        )
+        'opm serve' = @(
+            '--cache-dir'
+            '--port'
+            '-p'
+            '--pprof-addr'
+            '--termination-log'
+            '-t'
+        )
+        'opm validate' = @(
+            '--output'
+            '-o'
+        )
+    }
+    $fileCommands = @(
+        'opm alpha convert-template basic'
+        'opm alpha convert-template substitutes'
+        'opm alpha list bundles'
+        'opm alpha list channels'
+        'opm alpha list packages'
+        'opm alpha render-graph'
+        'opm alpha render-template'
+        'opm generate dockerfile'
+        'opm init'
+        'opm migrate'
+        'opm render'
+        'opm serve'
+        'opm validate'
+    )
+
+    # The words before the one being completed, opm itself left out.
+    $words = @($CommandAst.CommandElements |
+        Where-Object { $_.Extent.EndOffset -lt $CursorPosition } |
+        ForEach-Object { $_.Extent.Text } | Select-Object -Skip 1)
+    $path = 'opm'
+    $value = $false
+    foreach ($word in $words) {
+        if ($value) {
+            $value = $false
+            continue
+        }
+        if ($word -eq '--') {
+            break
+        }
+        if ($word.StartsWith('-')) {
+            $value = -not $word.Contains('=') -and $valueFlags[$path] -ccontains $word
+            continue
+        }
+        $names = @($subcommands[$path])
+        for ($i = 0; $i -lt $names.Count; $i += 2) {
+            if ($names[$i] -ceq $word) {
+                $path = "$path $word"
+                break
+            }
+        }
+    }
+    if ($value) {
+        return # a flag's value: PowerShell completes file names
+    }
+    if ($WordToComplete.StartsWith('-')) {
+        $candidates = @($flags[$path])
+        $kind = 'ParameterName'
+    } else {
+        $candidates = @($subcommands[$path])
+        $kind = 'ParameterValue'
+        if ($candidates.Count -eq 0 -and $fileCommands -ccontains $path) {
+            return
+        }
+    }
+    for ($i = 0; $i + 1 -lt $candidates.Count; $i += 2) {
+        if ($candidates[$i].StartsWith($WordToComplete, [System.StringComparison]::Ordinal)) {
+            [System.Management.Automation.CompletionResult]::new(
+                $candidates[$i], $candidates[$i], $kind, $candidates[$i + 1])
+        }
+    }
+}
