@@ -13,6 +13,8 @@ namespace opm::cmd {
 
 // Hidden `__pull`: drives the registry client for its test suite (pull_debug.cpp).
 void add_pull_debug(CLI::App& parent, Context& ctx, Action& chosen);
+// Hidden `__push`: pushes an OCI layout image with the registry client (push_debug.cpp).
+void add_push_debug(CLI::App& parent, Context& ctx, Action& chosen);
 
 namespace {
 // clang-format off
@@ -31,6 +33,7 @@ constexpr CommandEntry k_commands[] = {
     {"version", add_version},
     {"__generate-man", add_generate_man},
     {"__pull", add_pull_debug},
+    {"__push", add_push_debug},
 };
 // clang-format on
 
