@@ -1,0 +1,129 @@
+#include "image/output.hpp"
+
+#include "registry/digest.hpp"
+#include "registry/reference.hpp"
+#include "util/fs.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <system_error>
+
+namespace opm::image {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+namespace {
+
+std::string mount_source(const BuiltImage& image, const registry::PushTarget& at) {
+  if (image.base_reference.empty()) {
+    return {};
+  }
+  auto base = registry::parse_canonical(image.base_reference);
+  if (!base || base->domain != at.endpoint.cred_host) {
+    return {};
+  }
+  return base->path;
+}
+
+Result<void> push_blobs(const ImageManifest& m, registry::Pusher& pusher,
+                        const registry::PushTarget& at, const std::string& mount_from) {
+  for (const auto& b : m.blobs) {
+    registry::PushBlob blob{b.descriptor, b.file, b.bytes, mount_from};
+    OPM_TRY(pusher.put_blob(at, blob));
+  }
+  return {};
+}
+
+fs::path blob_file(const fs::path& root, std::string_view digest) {
+  return root / "blobs" / std::string(registry::digest_algorithm(digest)) /
+         std::string(registry::digest_hex(digest));
+}
+
+// Puts one blob into a layout: a hard link to the source when it can, else a copy.
+Result<void> place_blob(const fs::path& root, const ImageBlob& b) {
+  fs::path target = blob_file(root, b.descriptor.digest);
+  std::error_code ec;
+  if (fs::exists(target, ec)) {
+    return {};
+  }
+  fs::create_directories(target.parent_path(), ec);
+  if (b.file.empty()) {
+    return util::write_file_atomic(target, b.bytes);
+  }
+  fs::create_hard_link(b.file, target, ec);
+  if (ec) {
+    ec.clear();
+    fs::copy_file(b.file, target, ec);
+  }
+  if (ec) {
+    return util::fail(Errc::io, fmt::format("writing {}: {}", target.string(), ec.message()));
+  }
+  return {};
+}
+
+Json index_entry(const registry::Descriptor& d, const std::string& tag) {
+  Json j = {{"mediaType", d.media_type}, {"digest", d.digest}, {"size", d.size}};
+  if (!tag.empty()) {
+    j["annotations"] = {{"org.opencontainers.image.ref.name", tag}};
+  }
+  return j;
+}
+
+} // namespace
+
+Result<std::string> push_image(const BuiltImage& image, registry::Pusher& pusher,
+                               const registry::PushTarget& at) {
+  std::string mount_from = mount_source(image, at);
+  std::string tag_or_digest = at.tag.empty() ? image.top().descriptor.digest : at.tag;
+  for (const auto& m : image.manifests) {
+    OPM_TRY(push_blobs(m, pusher, at, mount_from));
+    std::string reference = image.index ? m.descriptor.digest : tag_or_digest;
+    OPM_TRY(pusher.put_manifest(at, reference, m.descriptor.media_type, m.body));
+  }
+  if (image.index) {
+    OPM_TRY(pusher.put_manifest(at, tag_or_digest, image.index->descriptor.media_type,
+                                image.index->body));
+  }
+  return image.top().descriptor.digest;
+}
+
+Result<void> write_oci_layout(const BuiltImage& image, const fs::path& dir,
+                              const std::string& tag) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    return util::fail(Errc::io, fmt::format("creating {}: {}", dir.string(), ec.message()));
+  }
+  for (const auto& m : image.manifests) {
+    for (const auto& b : m.blobs) {
+      OPM_TRY(place_blob(dir, b));
+    }
+    OPM_TRY(place_blob(dir, ImageBlob{m.descriptor, {}, m.body}));
+  }
+  if (image.index) {
+    OPM_TRY(place_blob(dir, ImageBlob{image.index->descriptor, {}, image.index->body}));
+  }
+  OPM_TRY(util::write_file_atomic(dir / "oci-layout", R"({"imageLayoutVersion":"1.0.0"})"));
+  Json index = {{"schemaVersion", 2}, {"manifests", Json::array()}};
+  if (fs::exists(dir / "index.json", ec)) {
+    auto text = OPM_TRY(util::read_file(dir / "index.json"));
+    auto old = Json::parse(text, nullptr, false);
+    if (old.is_object() && old.contains("manifests") && old["manifests"].is_array()) {
+      for (const auto& e : old["manifests"]) {
+        bool same_name = !tag.empty() && e.contains("annotations") &&
+                         e["annotations"].value("org.opencontainers.image.ref.name", "") == tag;
+        if (!same_name) {
+          index["manifests"].push_back(e);
+        }
+      }
+    }
+  }
+  registry::Descriptor top = image.top().descriptor;
+  top.platform.reset();
+  index["manifests"].push_back(index_entry(top, tag));
+  return util::write_file_atomic(dir / "index.json", index.dump());
+}
+
+} // namespace opm::image
