@@ -78,17 +78,22 @@ image::CacheWriter serve_cache_writer() {
   };
 }
 
-Result<std::string> deliver(Context& ctx, const registry::Options& options,
-                            const image::BuiltImage& built, const std::string& tag) {
+Result<std::string> deliver(const registry::Options& options, const image::BuiltImage& built,
+                            const std::string& tag, std::int64_t created) {
   if (tag.starts_with("oci:")) {
     auto [dir, name] = registry::split_layout_ref(tag);
     OPM_TRY(image::write_oci_layout(built, dir, name));
     return built.top().descriptor.digest;
   }
   if (tag.starts_with("docker-archive:")) {
-    return util::fail(Errc::usage, "docker-archive output is not supported yet");
+    std::string rest = tag.substr(std::string_view("docker-archive:").size());
+    // docker-archive:FILE[:REPO:TAG], as containers/image spells it.
+    auto colon = rest.find(':');
+    std::string file = rest.substr(0, colon);
+    std::string name = colon == std::string::npos ? std::string() : rest.substr(colon + 1);
+    OPM_TRY(image::write_docker_archive(built, file, name, created));
+    return built.top().descriptor.digest;
   }
-  (void)ctx;
   registry::Pusher pusher(options);
   auto at = OPM_TRY(pusher.target(tag));
   return image::push_image(built, pusher, at);
@@ -117,7 +122,7 @@ Result<void> run_build(Context& ctx, const BuildFlags& f) {
   auto puller = registry::make_puller(options);
   auto result = [&]() -> Result<std::string> {
     auto built = OPM_TRY(image::build_catalog(build, *puller, serve_cache_writer(), work));
-    return deliver(ctx, options, built, f.tag);
+    return deliver(options, built, f.tag, build.created);
   }();
   puller->destroy();
   std::filesystem::remove_all(work, ec);

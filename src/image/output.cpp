@@ -1,6 +1,7 @@
 #include "image/output.hpp"
 
 #include "registry/digest.hpp"
+#include "registry/layer_writer.hpp"
 #include "registry/reference.hpp"
 #include "util/fs.hpp"
 
@@ -124,6 +125,60 @@ Result<void> write_oci_layout(const BuiltImage& image, const fs::path& dir,
   top.platform.reset();
   index["manifests"].push_back(index_entry(top, tag));
   return util::write_file_atomic(dir / "index.json", index.dump());
+}
+
+Result<void> write_docker_archive(const BuiltImage& image, const fs::path& file,
+                                  const std::string& repo_tag, std::int64_t mtime) {
+  using registry::LayerEntry;
+  const ImageManifest& m = image.manifests.front();
+  auto name_of = [](const registry::Descriptor& d) {
+    return fmt::format("blobs/{}/{}", registry::digest_algorithm(d.digest),
+                       registry::digest_hex(d.digest));
+  };
+  std::vector<LayerEntry> entries;
+  auto add_dir = [&](std::string name) {
+    entries.push_back({std::move(name), LayerEntry::Type::directory, 0755, {}, {}, {}});
+  };
+  auto add_file = [&](std::string name, fs::path source, std::string data) {
+    entries.push_back(
+        {std::move(name), LayerEntry::Type::file, 0644, std::move(source), std::move(data), {}});
+  };
+  add_dir("blobs");
+  add_dir("blobs/sha256");
+  std::vector<const ImageBlob*> blobs;
+  for (const auto& b : m.blobs) {
+    blobs.push_back(&b);
+  }
+  ImageBlob manifest_blob{m.descriptor, {}, m.body};
+  manifest_blob.descriptor.platform.reset();
+  blobs.push_back(&manifest_blob);
+  std::sort(blobs.begin(), blobs.end(), [](const ImageBlob* a, const ImageBlob* b) {
+    return a->descriptor.digest < b->descriptor.digest;
+  });
+  blobs.erase(std::unique(blobs.begin(), blobs.end(),
+                          [](const ImageBlob* a, const ImageBlob* b) {
+                            return a->descriptor.digest == b->descriptor.digest;
+                          }),
+              blobs.end());
+  for (const auto* b : blobs) {
+    add_file(name_of(b->descriptor), b->file, b->bytes);
+  }
+  Json layers = Json::array();
+  for (std::size_t i = 1; i < m.blobs.size(); ++i) {
+    layers.push_back(name_of(m.blobs[i].descriptor));
+  }
+  Json tags = Json::array();
+  if (!repo_tag.empty()) {
+    tags.push_back(repo_tag);
+  }
+  Json manifest = Json::array(
+      {{{"Config", name_of(m.blobs.front().descriptor)}, {"RepoTags", tags}, {"Layers", layers}}});
+  Json index = {{"schemaVersion", 2},
+                {"manifests", Json::array({index_entry(manifest_blob.descriptor, repo_tag)})}};
+  add_file("index.json", {}, index.dump());
+  add_file("manifest.json", {}, manifest.dump());
+  add_file("oci-layout", {}, R"({"imageLayoutVersion":"1.0.0"})");
+  return registry::write_tar(entries, mtime, file);
 }
 
 } // namespace opm::image

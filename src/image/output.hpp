@@ -21,4 +21,10 @@ Result<std::string> push_image(const BuiltImage& image, registry::Pusher& pusher
 Result<void> write_oci_layout(const BuiltImage& image, const std::filesystem::path& dir,
                               const std::string& tag);
 
+// Writes a `docker save` archive (Docker 25's layout: blobs/sha256/..., manifest.json,
+// index.json, oci-layout) of one platform's image, the first one, named `repo_tag` when it
+// is not empty; `mtime` dates every entry.
+Result<void> write_docker_archive(const BuiltImage& image, const std::filesystem::path& file,
+                                  const std::string& repo_tag, std::int64_t mtime);
+
 } // namespace opm::image

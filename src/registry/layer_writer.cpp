@@ -22,10 +22,15 @@ namespace {
 constexpr std::size_t k_block = 512;
 constexpr std::size_t k_name_field = 100;
 
-// Streams bytes through gzip into a file, hashing both sides.
+// Streams bytes through gzip (or as they are) into a file, hashing both sides.
 class GzipFile {
 public:
-  explicit GzipFile(const fs::path& path) : m_out(path, std::ios::binary | std::ios::trunc) {
+  explicit GzipFile(const fs::path& path, bool compress = true)
+      : m_out(path, std::ios::binary | std::ios::trunc), m_compress(compress) {
+    if (!compress) {
+      m_ok = m_out.is_open();
+      return;
+    }
     m_zs.zalloc = Z_NULL;
     m_zs.zfree = Z_NULL;
     m_zs.opaque = Z_NULL;
@@ -46,11 +51,18 @@ public:
 
   void write(std::string_view bytes) {
     m_plain.update(bytes);
+    if (!m_compress) {
+      m_out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+      m_size += bytes.size();
+      return;
+    }
     pump(bytes, Z_NO_FLUSH);
   }
   // Ends the stream; the file holds it all when this returns true.
   bool finish() {
-    pump({}, Z_FINISH);
+    if (m_compress) {
+      pump({}, Z_FINISH);
+    }
     m_out.flush();
     return m_ok && m_out.good();
   }
@@ -80,6 +92,7 @@ private:
   }
 
   std::ofstream m_out;
+  bool m_compress = true;
   z_stream m_zs{};
   bool m_ok = false;
   bool m_init = false;
@@ -153,7 +166,10 @@ char type_flag(LayerEntry::Type t) {
 Result<void> write_entry(GzipFile& out, const LayerEntry& e, std::int64_t mtime) {
   std::string name = e.type == LayerEntry::Type::directory ? e.name + "/" : e.name;
   std::uint64_t size = 0;
-  if (e.type == LayerEntry::Type::file) {
+  bool in_memory = e.type == LayerEntry::Type::file && e.source.empty();
+  if (in_memory) {
+    size = e.data.size();
+  } else if (e.type == LayerEntry::Type::file) {
     std::error_code ec;
     size = fs::file_size(e.source, ec);
     if (ec) {
@@ -177,6 +193,11 @@ Result<void> write_entry(GzipFile& out, const LayerEntry& e, std::int64_t mtime)
                    type_flag(e.type), e.mode, size, mtime,
                    std::string_view(e.link).substr(0, std::min(e.link.size(), k_name_field))));
   if (e.type != LayerEntry::Type::file) {
+    return {};
+  }
+  if (in_memory) {
+    out.write(e.data);
+    out.write(padding(size));
     return {};
   }
   std::ifstream in(e.source, std::ios::binary);
@@ -206,9 +227,9 @@ Result<std::vector<LayerEntry>> tree_entries(const fs::path& dir, std::string_vi
                                              const std::vector<ParentDir>& parents) {
   std::vector<LayerEntry> out;
   for (const auto& p : parents) {
-    out.push_back({p.name, LayerEntry::Type::directory, p.mode, {}, {}});
+    out.push_back({p.name, LayerEntry::Type::directory, p.mode, {}, {}, {}});
   }
-  out.push_back({std::string(prefix), LayerEntry::Type::directory, root_mode, {}, {}});
+  out.push_back({std::string(prefix), LayerEntry::Type::directory, root_mode, {}, {}, {}});
   std::vector<LayerEntry> below;
   std::error_code ec;
   fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec);
@@ -266,6 +287,23 @@ Result<WrittenLayer> write_layer(const std::vector<LayerEntry>& entries, std::in
   layer.descriptor.size = static_cast<std::int64_t>(out.gzip_size());
   layer.descriptor.media_type = std::move(media_type);
   return layer;
+}
+
+Result<void> write_tar(const std::vector<LayerEntry>& entries, std::int64_t mtime,
+                       const fs::path& file) {
+  GzipFile out(file, false);
+  if (!out.ok()) {
+    return util::fail(Errc::io,
+                      fmt::format("creating {}: {}", file.string(), util::errno_text(errno)));
+  }
+  for (const auto& e : entries) {
+    OPM_TRY(write_entry(out, e, mtime));
+  }
+  out.write(std::string(2 * k_block, '\0'));
+  if (!out.finish()) {
+    return util::fail(Errc::io, fmt::format("writing {}", file.string()));
+  }
+  return {};
 }
 
 } // namespace opm::registry

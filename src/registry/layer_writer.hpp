@@ -19,7 +19,8 @@ struct LayerEntry {
   std::string name; // in the layer, no leading '/': "configs", "configs/a/catalog.json"
   Type type = Type::file;
   std::uint32_t mode = 0644;    // permission bits (and sticky/setgid)
-  std::filesystem::path source; // a file's bytes
+  std::filesystem::path source; // a file's bytes...
+  std::string data;             // ...or these, when `source` is empty
   std::string link;             // a symlink's target
 };
 
@@ -44,5 +45,9 @@ struct WrittenLayer {
 // (seconds since the epoch).
 Result<WrittenLayer> write_layer(const std::vector<LayerEntry>& entries, std::int64_t mtime,
                                  const std::filesystem::path& file, std::string media_type);
+
+// Writes the plain tar of `entries` to `file` (replaced), as write_layer does.
+Result<void> write_tar(const std::vector<LayerEntry>& entries, std::int64_t mtime,
+                       const std::filesystem::path& file);
 
 } // namespace opm::registry

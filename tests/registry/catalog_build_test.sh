@@ -134,6 +134,13 @@ expect_ok "a scratch base" alpha catalog build "$CAT" --base-image scratch --tag
 check "no entrypoint without an opm" bash -c "! grep -q Entrypoint <(python3 -c 'print(open(\"/dev/stdin\").read())' < <(cat '$WORK/scratch/index.json'))"
 check "scratch: just the two catalog layers" test "$(config_of "$WORK/scratch" | python3 -c 'import json,sys; c=json.load(sys.stdin); print(len(c["rootfs"]["diff_ids"]), "Entrypoint" in c["config"])')" = "2 False"
 
+expect_ok "a docker-archive output" alpha catalog build --use-http "$CAT" --base-image "$PLAIN/ops/opm-base:v1" \
+  --tag "docker-archive:$WORK/catalog.tar:example.com/ops/catalog:v1" -l team=olm -l tier=gold
+check "the archive holds the pushed image" test "$(cat "$WORK/out")" = "$DIGEST"
+check "the archive is tagged" bash -c "tar -xOf '$WORK/catalog.tar' manifest.json | grep -qF '\"RepoTags\":[\"example.com/ops/catalog:v1\"]'"
+expect_ok "the archive renders as its directory" render "docker-archive:$WORK/catalog.tar" -o json
+check "same catalog" cmp -s "$WORK/out" "$WORK/render-dir.json"
+
 # --- failures -------------------------------------------------------------------------------------
 fault_rules '[{"path": "/blobs/uploads/", "method": "PUT", "action": "status", "status": 500, "times": -1}]'
 expect_fail "a push that breaks fails" "pushing blob sha256:" alpha catalog build --use-http "$CAT" \
