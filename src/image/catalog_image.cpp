@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ctime>
+#include <future>
 
 namespace opm::image {
 
@@ -80,24 +81,41 @@ struct CatalogLayers {
   fs::path cache_file;
 };
 
+Result<registry::WrittenLayer> write_configs_layer(const CatalogBuild& build, const fs::path& file,
+                                                   const Flavor& flavor) {
+  // The copy keeps every mode, the directory's own included: serve's cache digest covers
+  // the modes of the catalog tree, so the image must show the tree the cache was made from.
+  std::error_code ec;
+  auto mode = static_cast<std::uint32_t>(fs::status(build.catalog_dir, ec).permissions()) & 07777;
+  auto entries = OPM_TRY(registry::tree_entries(build.catalog_dir, "configs", mode));
+  return registry::write_layer(entries, build.created, file, flavor.layer());
+}
+
+Result<registry::WrittenLayer> write_cache_layer(const CatalogBuild& build,
+                                                 const CacheWriter& write_cache,
+                                                 const fs::path& work, const Flavor& flavor) {
+  fs::path cache_dir = work / "cache";
+  OPM_TRY(write_cache(build.catalog_dir, cache_dir));
+  std::error_code ec;
+  auto mode = static_cast<std::uint32_t>(fs::status(cache_dir, ec).permissions()) & 07777;
+  // /tmp of the base image is world-writable with the sticky bit.
+  auto entries = OPM_TRY(registry::tree_entries(cache_dir, "tmp/cache", mode, {{"tmp", 01777}}));
+  return registry::write_layer(entries, build.created, work / "cache.tar.gz", flavor.layer());
+}
+
+// The /configs layer is compressed while serve writes its cache: the two take about as long.
 Result<CatalogLayers> write_catalog_layers(const CatalogBuild& build,
                                            const CacheWriter& write_cache, const fs::path& work,
                                            const Flavor& flavor) {
   CatalogLayers out;
-  fs::path cache_dir = work / "cache";
-  OPM_TRY(write_cache(build.catalog_dir, cache_dir));
-  // ADD of a directory creates /configs 0755; file modes come as they are.
-  auto configs = OPM_TRY(registry::tree_entries(build.catalog_dir, "configs", 0755));
-  std::error_code ec;
-  auto cache_mode = static_cast<std::uint32_t>(fs::status(cache_dir, ec).permissions()) & 07777;
-  // /tmp of the base image is world-writable with the sticky bit.
-  auto cache =
-      OPM_TRY(registry::tree_entries(cache_dir, "tmp/cache", cache_mode, {{"tmp", 01777}}));
   out.configs_file = work / "configs.tar.gz";
   out.cache_file = work / "cache.tar.gz";
-  out.configs =
-      OPM_TRY(registry::write_layer(configs, build.created, out.configs_file, flavor.layer()));
-  out.cache = OPM_TRY(registry::write_layer(cache, build.created, out.cache_file, flavor.layer()));
+  auto configs = std::async(std::launch::async,
+                            [&] { return write_configs_layer(build, out.configs_file, flavor); });
+  auto cache = write_cache_layer(build, write_cache, work, flavor);
+  auto configs_done = configs.get();
+  out.configs = OPM_TRY(std::move(configs_done));
+  out.cache = OPM_TRY(std::move(cache));
   return out;
 }
 

@@ -9,7 +9,12 @@ start_registry plain
 PLAIN=$REG
 start_fault_proxy "$PLAIN"
 R=http://$PLAIN
-CAT=$HARNESS_DIR/../data/serve/catalog
+# A copy with known modes: the image keeps them, and serve's cache digest covers them.
+CAT=$WORK/catalog
+cp -r "$HARNESS_DIR/../data/serve/catalog" "$CAT"
+find "$CAT" -type d -exec chmod 0755 {} +
+find "$CAT" -type f -exec chmod 0644 {} +
+chmod 0600 "$CAT/vault/catalog.yaml"
 BASE=$WORK/base
 mkdir -p "$BASE/bin" "$BASE/etc"
 printf '#!/bin/sh\necho base opm\n' > "$BASE/bin/opm"
@@ -99,7 +104,7 @@ f 644 0:0 configs/etcd/catalog.json 0
 d 755 0:0 configs/prometheus/ 0
 f 644 0:0 configs/prometheus/catalog.yaml 0
 d 755 0:0 configs/vault/ 0
-f 644 0:0 configs/vault/catalog.yaml 0
+f 600 0:0 configs/vault/catalog.yaml 0
 TXT
 check "the /configs layer: root-owned, modes kept, epoch times" diff "$WORK/configs-want.txt" "$WORK/configs-layer.txt"
 layer_listing "$WORK/layout" 2 > "$WORK/cache-layer.txt"
