@@ -1,5 +1,6 @@
 #include "registry/push.hpp"
 
+#include "registry/cancel.hpp"
 #include "registry/digest.hpp"
 #include "registry/pull_support.hpp"
 #include "registry/reference.hpp"
@@ -253,6 +254,13 @@ Result<void> Pusher::put_blob(const PushTarget& at, const PushBlob& blob) {
     return upload(at, blob, std::move(*location));
   };
   auto r = run();
+  // A session broken half-way cannot be resumed reliably (the registry may hold part of a
+  // chunk): one fresh upload from the first byte.
+  if (!r && r.error().code() == Errc::network && !interrupted()) {
+    m_options.log.debug("upload of {} failed ({}): starting over", blob.descriptor.digest,
+                        r.error().message());
+    r = run();
+  }
   if (!r) {
     return std::unexpected(
         std::move(r).error().wrap(fmt::format("pushing blob {}", blob.descriptor.digest)));

@@ -66,6 +66,11 @@ expect_fail "an upload the registry rejects fails" "BLOB_UPLOAD_INVALID: blob up
 check "the failed upload session is cancelled" test "$(requests DELETE '/blobs/uploads/')" -ge 1
 check "no manifest was put" test "$(requests PUT '/manifests/')" -eq 0
 expect_fail "nothing under the tag" "MANIFEST_UNKNOWN" __pull --use-http --no-cache "$PLAIN/ops/broken:v1"
+fault_rules '[{"path": "/blobs/uploads/", "method": "PATCH", "action": "reset", "times": 3}]'
+expect_ok "an upload broken mid-way starts over" "${PUSH[@]}" --max-attempts 2 "oci:$L:v1" "$FAULT/ops/restarted:v1"
+check "a second upload session was started" test "$(requests POST '/blobs/uploads/')" -ge 4
+expect_ok "the restarted upload pulls back whole" __pull --use-http --no-cache --unpack "$WORK/u3" "$PLAIN/ops/restarted:v1"
+check "big file survives a restart" cmp -s "$WORK/big/blob.bin" "$WORK/u3/blob.bin"
 fault_rules '[{"path": "/blobs/uploads/", "method": "PATCH", "action": "reset", "times": -1}]'
 expect_fail "a connection reset mid-upload fails after retries" "PATCH http://$FAULT/v2/ops/reset/blobs/uploads/" "${PUSH[@]}" --max-attempts 2 "oci:$L:v1" "$FAULT/ops/reset:v1"
 expect_fail "nothing under the tag after a reset" "MANIFEST_UNKNOWN" __pull --use-http --no-cache "$PLAIN/ops/reset:v1"
