@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# `opm alpha catalog build` of the v4.16 corpus catalog onto a synthetic 40 MB base image in
+# a loopback registry: wall time, peak RSS and bytes uploaded for the first push (base
+# layers mounted from the base's repository), a second push of the same image, a push to
+# a fresh registry that must upload the base too, and a build into an OCI layout. "uploaded"
+# is how much the registry's storage grew. CPU is user + system time: on a shared machine it
+# says more than the wall time.
+#   bench/image.sh
+source "$(dirname "$0")/common.sh"
+catalog=$OPM_CORPUS/catalogs/v4.16
+source "$repo/tests/registry/harness.sh"
+
+start_registry bench
+BENCH=$REG
+start_registry fresh
+FRESH=$REG
+mkdir -p "$WORK/base/bin" "$WORK/base/usr"
+head -c 20000000 /dev/urandom > "$WORK/base/bin/opm"
+head -c 20000000 /dev/urandom > "$WORK/base/usr/blob"
+push_image "http://$BENCH" base/opm v1 --files "$WORK/base" > /dev/null
+
+stored() { du -sb "$1" | cut -f1; }
+measure() { # LABEL DATA_DIR ARGS...
+  local label=$1 data=$2 before after
+  shift 2
+  before=$(stored "$data")
+  /usr/bin/time -f "%e %M %U %S" -o "$WORK/time" "$OPM" alpha catalog build "$@" \
+    > "$WORK/out" 2> "$WORK/err" || { cat "$WORK/err"; exit 1; }
+  after=$(stored "$data")
+  read -r wall rss user sys < "$WORK/time"
+  printf '%-31s wall %5.2f s  cpu %5.2f s  peak RSS %4d MB  uploaded %d bytes\n' \
+    "$label" "$wall" "$(echo "$user + $sys" | bc)" $((rss / 1024)) $((after - before))
+}
+
+measure "first push (base mounted)" "$WORK/bench" --use-http "$catalog" \
+  --base-image "$BENCH/base/opm:v1" --tag "$BENCH/catalog/v416:v1"
+measure "second push of the same image" "$WORK/bench" --use-http "$catalog" \
+  --base-image "$BENCH/base/opm:v1" --tag "$BENCH/catalog/v416:v1"
+measure "push to another registry" "$WORK/fresh" --use-http "$catalog" \
+  --base-image "$BENCH/base/opm:v1" --tag "$FRESH/catalog/v416:v1"
+measure "OCI layout, no registry" "$WORK/tmp" --use-http "$catalog" \
+  --base-image "$BENCH/base/opm:v1" --tag "oci:$WORK/layout:v1"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
