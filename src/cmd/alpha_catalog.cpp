@@ -111,12 +111,19 @@ Result<void> run_build(Context& ctx, const BuildFlags& f) {
   if (f.tag.empty()) {
     return util::fail(Errc::usage, "required flag(s) \"tag\" not set");
   }
-  image::CatalogBuild build{f.args.at(0), f.base_image, std::move(labels), f.platform,
-                            OPM_TRY(source_date_epoch(ctx))};
+  image::CatalogBuild build{f.args.at(0),
+                            f.base_image,
+                            std::move(labels),
+                            f.platform,
+                            OPM_TRY(source_date_epoch(ctx)),
+                            {}};
   registry::Options options = registry_options(ctx);
   options.platform = f.platform;
   options.log =
       stderr_log(ctx, ctx.global.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
+  if (!options.cache_disabled && !options.cache_dir.empty()) {
+    build.layer_cache = options.cache_dir / "catalog-layers";
+  }
   registry::InterruptScope interrupts;
   auto work = OPM_TRY(registry::make_temp_dir(options, "opm-catalog-build-", "build directory"));
   auto puller = registry::make_puller(options);

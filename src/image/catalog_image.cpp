@@ -3,10 +3,13 @@
 #include "registry/digest.hpp"
 #include "registry/layer_writer.hpp"
 #include "registry/reference.hpp"
+#include "util/build_id.hpp"
 #include "util/fs.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include <stdlib.h>
 
 #include <ctime>
 #include <future>
@@ -104,7 +107,7 @@ Result<registry::WrittenLayer> write_cache_layer(const CatalogBuild& build,
 }
 
 // The /configs layer is compressed while serve writes its cache: the two take about as long.
-Result<CatalogLayers> write_catalog_layers(const CatalogBuild& build,
+Result<CatalogLayers> build_catalog_layers(const CatalogBuild& build,
                                            const CacheWriter& write_cache, const fs::path& work,
                                            const Flavor& flavor) {
   CatalogLayers out;
@@ -117,6 +120,115 @@ Result<CatalogLayers> write_catalog_layers(const CatalogBuild& build,
   out.configs = OPM_TRY(std::move(configs_done));
   out.cache = OPM_TRY(std::move(cache));
   return out;
+}
+
+// What the two catalog layers depend on: every entry of the catalog tree with its mode and
+// bytes, the time, the layer media type and this opm build (which writes the cache).
+Result<std::string> layers_key(const CatalogBuild& build, const Flavor& flavor) {
+  std::error_code ec;
+  auto mode = static_cast<std::uint32_t>(fs::status(build.catalog_dir, ec).permissions()) & 07777;
+  auto entries = OPM_TRY(registry::tree_entries(build.catalog_dir, "configs", mode));
+  registry::Hasher key;
+  key.update(fmt::format("catalog layers 1\n{}\n{}\n{}\n", util::build_id(), build.created,
+                         flavor.layer()));
+  for (const auto& e : entries) {
+    std::string content;
+    if (e.type == registry::LayerEntry::Type::file) {
+      content = registry::digest_of(OPM_TRY(util::read_file(e.source)));
+    }
+    // Lengths first, so that no name or link can be mistaken for another field.
+    key.update(fmt::format("{} {} {} {:o} {} {} {}\n", e.name.size(), e.name,
+                           static_cast<int>(e.type), e.mode, e.link.size(), e.link, content));
+  }
+  return std::string(registry::digest_hex(key.finish()));
+}
+
+Json layer_json(const registry::WrittenLayer& l) {
+  return {{"digest", l.descriptor.digest}, {"size", l.descriptor.size}, {"diff_id", l.diff_id}};
+}
+
+std::optional<registry::WrittenLayer> layer_from(const Json& j, const fs::path& file,
+                                                 const Flavor& flavor) {
+  std::error_code ec;
+  if (!j.is_object() || !j.contains("digest") || !j.contains("size") || !j.contains("diff_id")) {
+    return std::nullopt;
+  }
+  registry::WrittenLayer l;
+  l.descriptor.digest = j["digest"].get<std::string>();
+  l.descriptor.size = j["size"].get<std::int64_t>();
+  l.descriptor.media_type = flavor.layer();
+  l.diff_id = j["diff_id"].get<std::string>();
+  if (fs::file_size(file, ec) != static_cast<std::uintmax_t>(l.descriptor.size) || ec) {
+    return std::nullopt;
+  }
+  return l;
+}
+
+std::optional<CatalogLayers> cached_layers(const fs::path& entry, const Flavor& flavor) {
+  auto text = util::read_file(entry / "layers.json");
+  if (!text) {
+    return std::nullopt;
+  }
+  auto j = Json::parse(*text, nullptr, false);
+  if (!j.is_object()) {
+    return std::nullopt;
+  }
+  CatalogLayers out;
+  out.configs_file = entry / "configs.tar.gz";
+  out.cache_file = entry / "cache.tar.gz";
+  auto configs = layer_from(j.value("configs", Json()), out.configs_file, flavor);
+  auto cache = layer_from(j.value("cache", Json()), out.cache_file, flavor);
+  if (!configs || !cache) {
+    return std::nullopt;
+  }
+  out.configs = *configs;
+  out.cache = *cache;
+  return out;
+}
+
+// Keeps freshly built layers for the next build: a complete entry appears at once (rename),
+// or not at all. Failing to keep them is no failure of the build.
+void keep_layers(const CatalogLayers& layers, const fs::path& cache, const std::string& key) {
+  std::error_code ec;
+  fs::create_directories(cache, ec);
+  std::string pattern = (cache / ".new-XXXXXX").string();
+  if (ec || ::mkdtemp(pattern.data()) == nullptr) {
+    return;
+  }
+  fs::path staging = pattern;
+  bool ok = true;
+  for (const auto& [from, name] : {std::pair{layers.configs_file, "configs.tar.gz"},
+                                   std::pair{layers.cache_file, "cache.tar.gz"}}) {
+    fs::create_hard_link(from, staging / name, ec);
+    if (ec) {
+      ec.clear();
+      fs::copy_file(from, staging / name, ec);
+    }
+    ok = ok && !ec;
+  }
+  Json j = {{"configs", layer_json(layers.configs)}, {"cache", layer_json(layers.cache)}};
+  ok = ok && util::write_file_atomic(staging / "layers.json", j.dump()).has_value();
+  if (ok) {
+    fs::rename(staging, cache / key, ec);
+  }
+  if (!ok || ec) {
+    fs::remove_all(staging, ec);
+  }
+}
+
+Result<CatalogLayers> write_catalog_layers(const CatalogBuild& build,
+                                           const CacheWriter& write_cache, const fs::path& work,
+                                           const Flavor& flavor) {
+  if (build.layer_cache.empty()) {
+    return build_catalog_layers(build, write_cache, work, flavor);
+  }
+  auto key = OPM_TRY(layers_key(build, flavor));
+  if (auto hit = cached_layers(build.layer_cache / key, flavor)) {
+    return *hit;
+  }
+  auto built = OPM_TRY(build_catalog_layers(build, write_cache, work, flavor));
+  keep_layers(built, build.layer_cache, key);
+  return built;
 }
 
 Json history_entry(const CatalogBuild& build, std::string created_by, bool empty) {

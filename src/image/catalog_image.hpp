@@ -31,6 +31,9 @@ struct CatalogBuild {
   std::map<std::string, std::string> labels; // extra labels
   std::string platform;     // "os/arch[/variant]"; empty = every platform of the base
   std::int64_t created = 0; // every timestamp: SOURCE_DATE_EPOCH, else the epoch itself
+  // Where the /configs and cache layers of earlier builds are kept, keyed by the catalog's
+  // files, modes and bytes, the time and this very opm build; empty = always build them.
+  std::filesystem::path layer_cache;
 };
 
 // One blob of a built image: bytes in `file`, or in `bytes` when `file` is empty.

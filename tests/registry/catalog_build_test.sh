@@ -88,6 +88,24 @@ check "the same digest" test "$(cat "$WORK/out")" = "$DIGEST"
 check "no upload started" test "$(requests POST '/blobs/uploads/')" -eq 0
 check "one manifest put" test "$(requests PUT '/manifests/')" -eq 1
 
+check "the catalog layers were kept once, for the next build" test "$(ls "$XDG_CACHE_HOME/opm/catalog-layers" | wc -l)" -eq 1
+
+# --- a changed catalog: new layers, and a cache that matches them --------------------------------
+cp -r "$CAT" "$WORK/changed"
+chmod 0640 "$WORK/changed/etcd/catalog.json"
+expect_ok "a catalog with one mode changed" alpha catalog build --use-http "$WORK/changed" \
+  --base-image "$PLAIN/ops/opm-base:v1" --tag "$PLAIN/ops/changed:v1"
+check "gives another image" test "$(cat "$WORK/out")" != "$DIGEST"
+check "and other kept layers" test "$(ls "$XDG_CACHE_HOME/opm/catalog-layers" | wc -l)" -eq 2
+rm -rf "$WORK/uc"
+expect_ok "unpack the changed image" __pull --use-http --no-cache --unpack "$WORK/uc" "$PLAIN/ops/changed:v1"
+expect_ok "its cache matches its catalog" \
+  serve "$WORK/uc/configs" --cache-dir "$WORK/uc/tmp/cache" --cache-only --cache-enforce-integrity \
+  --termination-log "$WORK/termination.log"
+OPM_NO_CACHE=1 expect_ok "without the layer cache" alpha catalog build --use-http "$CAT" \
+  --base-image "$PLAIN/ops/opm-base:v1" --tag "oci:$WORK/uncached:v1" -l team=olm -l tier=gold
+check "the same image" test "$(cat "$WORK/out")" = "$DIGEST"
+
 # --- the image as the generated Dockerfile describes it -----------------------------------------
 expect_ok "build into an OCI layout" alpha catalog build --use-http "$CAT" --base-image "$PLAIN/ops/opm-base:v1" \
   --tag "oci:$WORK/layout:v1" -l team=olm -l tier=gold
