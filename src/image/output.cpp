@@ -28,13 +28,16 @@ std::string mount_source(const BuiltImage& image, const registry::PushTarget& at
   return base->path;
 }
 
-Result<void> push_blobs(const ImageManifest& m, registry::Pusher& pusher,
+// Every blob of every platform, before any manifest.
+Result<void> push_blobs(const BuiltImage& image, registry::Pusher& pusher,
                         const registry::PushTarget& at, const std::string& mount_from) {
-  for (const auto& b : m.blobs) {
-    registry::PushBlob blob{b.descriptor, b.file, b.bytes, mount_from};
-    OPM_TRY(pusher.put_blob(at, blob));
+  std::vector<registry::PushBlob> blobs;
+  for (const auto& m : image.manifests) {
+    for (const auto& b : m.blobs) {
+      blobs.push_back({b.descriptor, b.file, b.bytes, mount_from});
+    }
   }
-  return {};
+  return pusher.put_blobs(at, blobs);
 }
 
 fs::path blob_file(const fs::path& root, std::string_view digest) {
@@ -78,8 +81,8 @@ Result<std::string> push_image(const BuiltImage& image, registry::Pusher& pusher
                                const registry::PushTarget& at) {
   std::string mount_from = mount_source(image, at);
   std::string tag_or_digest = at.tag.empty() ? image.top().descriptor.digest : at.tag;
+  OPM_TRY(push_blobs(image, pusher, at, mount_from));
   for (const auto& m : image.manifests) {
-    OPM_TRY(push_blobs(m, pusher, at, mount_from));
     std::string reference = image.index ? m.descriptor.digest : tag_or_digest;
     OPM_TRY(pusher.put_manifest(at, reference, m.descriptor.media_type, m.body));
   }

@@ -5,10 +5,12 @@
 #include "registry/pull_support.hpp"
 #include "registry/reference.hpp"
 #include "util/fs.hpp"
+#include "util/parallel.hpp"
 
 #include <fmt/format.h>
 
 #include <fstream>
+#include <set>
 
 namespace opm::registry {
 
@@ -268,6 +270,30 @@ Result<void> Pusher::put_blob(const PushTarget& at, const PushBlob& blob) {
   return {};
 }
 
+Result<void> Pusher::put_blobs(const PushTarget& at, const std::vector<PushBlob>& blobs) {
+  std::vector<const PushBlob*> unique;
+  std::set<std::string> seen;
+  for (const auto& b : blobs) {
+    if (seen.insert(b.descriptor.digest).second) {
+      unique.push_back(&b);
+    }
+  }
+  std::vector<std::optional<Error>> failures(unique.size());
+  util::run_indexed_until_failure(unique.size(), k_push_jobs, [&](std::size_t i) {
+    auto r = put_blob(at, *unique[i]);
+    if (!r) {
+      failures[i] = std::move(r).error();
+    }
+    return r.has_value();
+  });
+  for (auto& f : failures) {
+    if (f) {
+      return std::unexpected(std::move(*f));
+    }
+  }
+  return {};
+}
+
 Result<std::string> Pusher::put_manifest(const PushTarget& at, std::string_view reference,
                                          std::string_view media_type, std::string_view body) {
   std::string digest = digest_of(body);
@@ -293,13 +319,12 @@ namespace {
 
 Result<void> push_blobs_of(Pusher& pusher, const PushTarget& at, const fs::path& layout,
                            const Manifest& m, const std::string& mount_from) {
-  std::vector<Descriptor> blobs = m.layers;
-  blobs.insert(blobs.begin(), m.config);
-  for (const auto& d : blobs) {
-    PushBlob blob{d, blob_path(layout, d.digest), {}, mount_from};
-    OPM_TRY(pusher.put_blob(at, blob));
+  std::vector<PushBlob> blobs;
+  blobs.push_back({m.config, blob_path(layout, m.config.digest), {}, mount_from});
+  for (const auto& d : m.layers) {
+    blobs.push_back({d, blob_path(layout, d.digest), {}, mount_from});
   }
-  return {};
+  return pusher.put_blobs(at, blobs);
 }
 
 Result<std::string> push_manifest_tree(Pusher& pusher, const PushTarget& at, const fs::path& layout,

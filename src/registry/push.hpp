@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace opm::registry {
 
@@ -47,6 +48,8 @@ struct PushTarget {
 };
 
 // Blobs up to this size go in one PUT; larger ones in PATCH chunks of this size.
+// Blob uploads in flight at once.
+inline constexpr std::size_t k_push_jobs = 4;
 inline constexpr std::uint64_t k_default_push_chunk = 16ULL << 20;
 
 // The push half of the registry client (go-containerregistry pkg/v1/remote/write.go): the
@@ -66,6 +69,10 @@ public:
   // Makes one blob present: HEAD first (present with the right size: nothing sent), then a
   // mount when `mount_from` is set, else an upload (one PUT, or PATCH chunks then a PUT).
   Result<void> put_blob(const PushTarget& at, const PushBlob& blob);
+
+  // put_blob for each blob, several at once (duplicates once); the first failure in input
+  // order is returned, after the blobs before it were tried.
+  Result<void> put_blobs(const PushTarget& at, const std::vector<PushBlob>& blobs);
 
   // PUT a manifest or index under `reference` (a tag or its digest); returns its digest,
   // checked against the registry's Docker-Content-Digest when it sends one.
