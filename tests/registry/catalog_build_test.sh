@@ -170,6 +170,12 @@ expect_fail "a push that breaks fails" "pushing blob sha256:" alpha catalog buil
   --base-image scratch --tag "$FAULT/ops/broken:v1"
 check "no manifest was put" test "$(requests PUT '/manifests/')" -eq 0
 expect_fail "nothing under the tag" "MANIFEST_UNKNOWN" __pull --use-http --no-cache "$PLAIN/ops/broken:v1"
+mkdir -p "$WORK/invalid/p"
+printf '{"schema":"olm.bundle","name":"b.v1","package":"nope","image":"x"}\n' > "$WORK/invalid/p/c.json"
+expect_fail "an invalid catalog fails as serve --cache-only does" \
+  'writing the serve cache: unknown package \"nope\" for bundle \"b.v1\"' \
+  alpha catalog build "$WORK/invalid" --base-image scratch --tag "oci:$WORK/invalid-out"
+check "and writes nothing" test ! -e "$WORK/invalid-out"
 expect_fail "a missing catalog directory" 'catalog directory nowhere is not a directory' \
   alpha catalog build nowhere --base-image scratch --tag "oci:$WORK/x"
 expect_fail "--tag is required" 'required flag(s) "tag" not set' alpha catalog build "$CAT"
