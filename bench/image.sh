@@ -4,7 +4,8 @@
 # layers mounted from the base's repository), a second push of the same image, a push to
 # a fresh registry that must upload the base too, and a build into an OCI layout. "uploaded"
 # is how much the registry's storage grew. CPU is user + system time: on a shared machine it
-# says more than the wall time.
+# says more than the wall time. With upstream's binary (UPSTREAM_OPM, default
+# /tmp/upstream-opm/opm), also checks that it serves the built image's cache.
 #   bench/image.sh
 source "$(dirname "$0")/common.sh"
 catalog=$OPM_CORPUS/catalogs/v4.16
@@ -40,4 +41,24 @@ measure "push to another registry" "$WORK/fresh" --use-http "$catalog" \
   --base-image "$BENCH/base/opm:v1" --tag "$FRESH/catalog/v416:v1"
 measure "OCI layout, no registry" "$WORK/tmp" --use-http "$catalog" \
   --base-image "$BENCH/base/opm:v1" --tag "oci:$WORK/layout:v1"
+# Upstream's serve must accept the image's cache with integrity enforced, as it would in a
+# container: the layers extracted as they are, modes included.
+upstream=${UPSTREAM_OPM:-/tmp/upstream-opm/opm}
+if [ -x "$upstream" ]; then
+  python3 - "$WORK/layout" "$WORK/rootfs" << 'PY'
+import json, os, sys, tarfile
+root, out = sys.argv[1], sys.argv[2]
+blob = lambda d: os.path.join(root, "blobs", *d.split(":"))
+top = json.load(open(os.path.join(root, "index.json")))["manifests"][0]
+for layer in json.load(open(blob(top["digest"])))["layers"]:
+    with tarfile.open(blob(layer["digest"])) as t:
+        t.extractall(out)
+PY
+  if "$upstream" serve "$WORK/rootfs/configs" --cache-dir "$WORK/rootfs/tmp/cache" --cache-only \
+    --cache-enforce-integrity -t /dev/null > "$WORK/upstream.log" 2>&1; then
+    echo "upstream $("$upstream" version 2>/dev/null | grep -o 'OpmVersion:"[^"]*"' | cut -d'"' -f2) serves the image's cache with integrity enforced: yes"
+  else
+    echo "upstream serves the image's cache with integrity enforced: NO: $(tail -n 1 "$WORK/upstream.log")"
+  fi
+fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

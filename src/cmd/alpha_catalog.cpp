@@ -35,8 +35,9 @@ base image's opm as entrypoint. A multi-platform base image gives a multi-platfo
 image unless --platform picks one platform.
 
 The tag is where the image goes: a registry reference (pushed), oci:DIR[:TAG] (an OCI
-image layout) or docker-archive:FILE. The same inputs give the same image digest; every
-timestamp is SOURCE_DATE_EPOCH when it is set, else the Unix epoch.)";
+image layout) or docker-archive:FILE. The digest of the image (or index) is printed. The
+same inputs give the same digest; every timestamp is SOURCE_DATE_EPOCH when it is set,
+else the Unix epoch.)";
 
 struct BuildFlags {
   std::vector<std::string> args;
