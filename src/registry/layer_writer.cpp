@@ -75,6 +75,7 @@ private:
     if (!m_ok) {
       return;
     }
+    // zlib's input pointer is not const, but deflate only reads through it.
     m_zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
     m_zs.avail_in = static_cast<uInt>(in.size());
     int rc = Z_OK;

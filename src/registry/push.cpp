@@ -100,7 +100,7 @@ Result<PushTarget> Pusher::target(std::string_view text) {
 }
 
 PushStats Pusher::stats() const {
-  std::lock_guard lock(const_cast<std::mutex&>(m_mutex));
+  std::lock_guard lock(m_mutex);
   return m_stats;
 }
 

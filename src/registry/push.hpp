@@ -94,7 +94,7 @@ private:
 
   const Options& m_options;
   std::uint64_t m_chunk;
-  std::mutex m_mutex;
+  mutable std::mutex m_mutex;
   std::unique_ptr<Session> m_session;
   std::optional<RegistriesConf> m_conf;
   PushStats m_stats;
