@@ -75,6 +75,16 @@ fault_rules '[{"path": "/blobs/uploads/", "method": "PATCH", "action": "reset", 
 expect_fail "a connection reset mid-upload fails after retries" "PATCH http://$FAULT/v2/ops/reset/blobs/uploads/" "${PUSH[@]}" --max-attempts 2 "oci:$L:v1" "$FAULT/ops/reset:v1"
 expect_fail "nothing under the tag after a reset" "MANIFEST_UNKNOWN" __pull --use-http --no-cache "$PLAIN/ops/reset:v1"
 
+fault_rules '[{"path": "/blobs/uploads/$", "method": "POST", "action": "rewrite", "times": -1, "headers": {"Location": "http://elsewhere.example:5000/v2/ops/x/blobs/uploads/1"}}]'
+expect_fail "an upload location on another host is refused" \
+  "upload location http://elsewhere.example:5000/v2/ops/x/blobs/uploads/1 is not on $FAULT" \
+  "${PUSH[@]}" "oci:$L:v1" "$FAULT/ops/elsewhere:v1"
+check "nothing was sent there" test "$(requests PATCH '/blobs/uploads/')" -eq 0
+fault_rules '[{"path": "/blobs/uploads/$", "method": "POST", "action": "rewrite", "times": -1, "headers": {"Location": "/v2/ops/relative/blobs/uploads/00000000-0000-0000-0000-000000000000"}}]'
+expect_fail "a relative upload location is resolved against the registry" \
+  "PUT http://$FAULT/v2/ops/relative/blobs/uploads/00000000-0000-0000-0000-000000000000?digest=sha256%3A" \
+  "${PUSH[@]}" "oci:$L:v1" "$FAULT/ops/relative:v1"
+
 # --- digests checked before upload ----------------------------------------------------------
 cp -r "$L" "$WORK/tampered"
 for f in "$WORK/tampered"/blobs/sha256/*; do
