@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 
+#include <chrono>
 #include <ctime>
 #include <future>
 
@@ -216,6 +217,29 @@ void keep_layers(const CatalogLayers& layers, const fs::path& cache, const std::
   }
 }
 
+// Kept layers not used for this long are removed when new ones are kept.
+constexpr auto k_unused_layers_lifetime = std::chrono::hours(24 * 7);
+
+// A hit is marked used by its layers.json's modification time.
+void mark_used(const fs::path& entry) {
+  std::error_code ec;
+  fs::last_write_time(entry / "layers.json", fs::file_time_type::clock::now(), ec);
+}
+
+void forget_unused_layers(const fs::path& cache) {
+  std::error_code ec;
+  auto oldest = fs::file_time_type::clock::now() - k_unused_layers_lifetime;
+  for (fs::directory_iterator it(cache, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code stat_ec;
+    auto used = fs::last_write_time(it->path() / "layers.json", stat_ec);
+    bool stale_staging = it->path().filename().string().starts_with(".new-") &&
+                         fs::last_write_time(it->path(), stat_ec) < oldest;
+    if ((!stat_ec && used < oldest) || stale_staging) {
+      fs::remove_all(it->path(), stat_ec);
+    }
+  }
+}
+
 Result<CatalogLayers> write_catalog_layers(const CatalogBuild& build,
                                            const CacheWriter& write_cache, const fs::path& work,
                                            const Flavor& flavor) {
@@ -224,9 +248,11 @@ Result<CatalogLayers> write_catalog_layers(const CatalogBuild& build,
   }
   auto key = OPM_TRY(layers_key(build, flavor));
   if (auto hit = cached_layers(build.layer_cache / key, flavor)) {
+    mark_used(build.layer_cache / key);
     return *hit;
   }
   auto built = OPM_TRY(build_catalog_layers(build, write_cache, work, flavor));
+  forget_unused_layers(build.layer_cache);
   keep_layers(built, build.layer_cache, key);
   return built;
 }

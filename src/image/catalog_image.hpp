@@ -33,6 +33,7 @@ struct CatalogBuild {
   std::int64_t created = 0; // every timestamp: SOURCE_DATE_EPOCH, else the epoch itself
   // Where the /configs and cache layers of earlier builds are kept, keyed by the catalog's
   // files, modes and bytes, the time and this very opm build; empty = always build them.
+  // Layers unused for a week are removed when others are kept.
   std::filesystem::path layer_cache;
 };
 

@@ -97,6 +97,14 @@ expect_ok "a catalog with one mode changed" alpha catalog build --use-http "$WOR
   --base-image "$PLAIN/ops/opm-base:v1" --tag "$PLAIN/ops/changed:v1"
 check "gives another image" test "$(cat "$WORK/out")" != "$DIGEST"
 check "and other kept layers" test "$(ls "$XDG_CACHE_HOME/opm/catalog-layers" | wc -l)" -eq 2
+for kept in "$XDG_CACHE_HOME"/opm/catalog-layers/*; do
+  touch -d '8 days ago' "$kept/layers.json"
+done
+chmod 0644 "$WORK/changed/etcd/catalog.json"
+printf '\n' >> "$WORK/changed/vault/catalog.yaml"
+expect_ok "a third catalog" alpha catalog build "$WORK/changed" --base-image scratch --tag "oci:$WORK/third"
+check "layers unused for a week are dropped when new ones are kept" \
+  test "$(ls "$XDG_CACHE_HOME/opm/catalog-layers" | wc -l)" -eq 1
 rm -rf "$WORK/uc"
 expect_ok "unpack the changed image" __pull --use-http --no-cache --unpack "$WORK/uc" "$PLAIN/ops/changed:v1"
 expect_ok "its cache matches its catalog" \
