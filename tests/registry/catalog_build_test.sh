@@ -161,6 +161,14 @@ expect_ok "--platform picks one platform" alpha catalog build --use-http "$CAT" 
   --base-image "$PLAIN/ops/multi-base:v1" --tag "oci:$WORK/arm-only:v1"
 check "a single image, not an index" grep -qF 'application/vnd.oci.image.manifest.v1+json' "$WORK/arm-only/index.json"
 check "of the arm64 base" grep -qF '"marker": "arm"' <(config_of "$WORK/arm-only")
+push_image "$R" ops/docker-base v1 --docker --files "$BASE" > /dev/null
+expect_ok "a Docker schema 2 base" alpha catalog build --use-http "$CAT" \
+  --base-image "$PLAIN/ops/docker-base:v1" --tag "$PLAIN/ops/docker-catalog:v1"
+python3 "$TOOLS/httpreq.py" GET "http://$PLAIN/v2/ops/docker-catalog/manifests/v1" \
+  --header "Accept: application/vnd.docker.distribution.manifest.v2+json" > "$WORK/docker-manifest.json" 2> /dev/null
+check "stays a Docker image" grep -qF '"mediaType": "application/vnd.docker.distribution.manifest.v2+json"' \
+  <(python3 -m json.tool "$WORK/docker-manifest.json")
+check "with Docker layer types" test "$(grep -o 'application/vnd.docker.image.rootfs.diff.tar.gzip' "$WORK/docker-manifest.json" | wc -l)" -eq 3
 expect_ok "a scratch base" alpha catalog build "$CAT" --base-image scratch --tag "oci:$WORK/scratch:v1"
 check "no entrypoint without an opm" bash -c "! grep -q Entrypoint <(python3 -c 'print(open(\"/dev/stdin\").read())' < <(cat '$WORK/scratch/index.json'))"
 check "scratch: just the two catalog layers" test "$(config_of "$WORK/scratch" | python3 -c 'import json,sys; c=json.load(sys.stdin); print(len(c["rootfs"]["diff_ids"]), "Entrypoint" in c["config"])')" = "2 False"
