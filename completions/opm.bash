@@ -4,7 +4,8 @@
 __opm_subcommands() {
     case "$1" in
         'opm') echo 'alpha completion generate help index init migrate registry render serve validate version' ;;
-        'opm alpha') echo 'convert-template list render-graph render-template' ;;
+        'opm alpha') echo 'catalog convert-template list render-graph render-template' ;;
+        'opm alpha catalog') echo 'build' ;;
         'opm alpha convert-template') echo 'basic substitutes' ;;
         'opm alpha list') echo 'bundles channels packages' ;;
         'opm completion') echo 'bash fish powershell zsh' ;;
@@ -18,6 +19,8 @@ __opm_flags() {
     case "$1" in
         'opm') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha catalog') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha catalog build') echo '--base-image -i --extra-labels -l --help -h --platform --tag -t --skip-tls-verify --use-http' ;;
         'opm alpha convert-template') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha convert-template basic') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm alpha convert-template substitutes') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
@@ -57,6 +60,7 @@ __opm_flags() {
 
 __opm_value_flags() {
     case "$1" in
+        'opm alpha catalog build') echo '--base-image -i --extra-labels -l --platform --tag -t' ;;
         'opm alpha convert-template basic') echo '--output -o' ;;
         'opm alpha convert-template substitutes') echo '--output -o' ;;
         'opm alpha render-graph') echo '--minimum-edge --package-name -p' ;;

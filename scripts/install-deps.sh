@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git xz-utils python3
   libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev libyaml-dev
   libcurl4-openssl-dev libssl-dev libarchive-dev libsqlite3-dev
-  libtomlplusplus-dev
+  libtomlplusplus-dev zlib1g-dev
   libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc python3-grpcio
   docker-registry openssl clang-format
 )

@@ -13,6 +13,8 @@ namespace opm::cmd {
 
 // Hidden `__pull`: drives the registry client for its test suite (pull_debug.cpp).
 void add_pull_debug(CLI::App& parent, Context& ctx, Action& chosen);
+// Hidden `__push`: pushes an OCI layout image with the registry client (push_debug.cpp).
+void add_push_debug(CLI::App& parent, Context& ctx, Action& chosen);
 
 namespace {
 // clang-format off
@@ -31,12 +33,14 @@ constexpr CommandEntry k_commands[] = {
     {"version", add_version},
     {"__generate-man", add_generate_man},
     {"__pull", add_pull_debug},
+    {"__push", add_push_debug},
 };
 // clang-format on
 
 // Rows are added here as alpha subcommands are written, e.g. {"list", add_alpha_list}.
-constexpr std::array<CommandEntry, 4> k_alpha_commands{
-    {{"convert-template", add_alpha_convert_template},
+constexpr std::array<CommandEntry, 5> k_alpha_commands{
+    {{"catalog", add_alpha_catalog},
+     {"convert-template", add_alpha_convert_template},
      {"list", add_alpha_list},
      {"render-graph", add_alpha_render_graph},
      {"render-template", add_alpha_render_template}}};

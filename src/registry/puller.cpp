@@ -95,6 +95,15 @@ public:
     return out;
   }
 
+  Result<fs::path> blob_file(std::string_view ref, std::string_view digest) override {
+    fs::path file = blob_path(OPM_TRY(layer_root(ref)), digest);
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec)) {
+      return util::fail(Errc::not_found, fmt::format("blob {} of {} is not here", digest, ref));
+    }
+    return file;
+  }
+
   void destroy() override {
     m_remote.reset();
     {
@@ -199,6 +208,10 @@ private:
 };
 
 } // namespace
+
+Result<fs::path> Puller::blob_file(std::string_view ref, std::string_view digest) {
+  return util::fail(Errc::not_found, fmt::format("blob {} of {} is not here", digest, ref));
+}
 
 std::unique_ptr<Puller> make_puller(Options options) {
   return std::make_unique<SourcePuller>(std::move(options));

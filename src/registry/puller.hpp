@@ -43,6 +43,9 @@ public:
                               const std::vector<std::string>& prefixes = {}) = 0;
   // Pulls many references at once (bounded by Options::jobs); results keep the input order.
   virtual std::vector<Result<PulledImage>> pull_all(std::span<const std::string> refs) = 0;
+  // The file that holds `digest` (a manifest, index, config or layer) of the image `ref`
+  // names, once pulled; valid until destroy().
+  virtual Result<std::filesystem::path> blob_file(std::string_view ref, std::string_view digest);
   // Removes temporary state (a private cache); the puller stays usable.
   virtual void destroy() = 0;
 };

@@ -24,6 +24,7 @@ check_help completion_powershell_help.txt completion powershell --help
 # alpha is hidden from the root, not its own subcommands.
 check_help alpha_help.txt alpha --help
 check_help alpha_render_template_help.txt alpha render-template --help
+check_help alpha_catalog_build_help.txt alpha catalog build --help
 check_help alpha_convert_template_help.txt alpha convert-template
 check_help alpha_convert_template_substitutes_help.txt alpha convert-template substitutes -h
 

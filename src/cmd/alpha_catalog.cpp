@@ -1,0 +1,179 @@
+// `opm alpha catalog build`: a catalog image built and pushed without a container engine.
+#include "cmd/commands.hpp"
+#include "cmd/registry_options.hpp"
+#include "dockerfile/fbc.hpp"
+#include "image/catalog_image.hpp"
+#include "image/output.hpp"
+#include "registry/cancel.hpp"
+#include "registry/layout_source.hpp"
+#include "registry/pull_support.hpp"
+#include "registry/push.hpp"
+#include "serve/serve.hpp"
+#include "util/strings.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <charconv>
+#include <memory>
+#include <sstream>
+
+namespace opm::cmd {
+
+namespace {
+
+constexpr std::string_view k_default_base = "quay.io/operator-framework/opm:latest";
+
+constexpr std::string_view k_build_long =
+    R"(Build a catalog image from a file-based catalog directory without a container engine.
+
+The image holds what a build of the Dockerfile from "opm generate dockerfile" holds: the
+base image's layers, the catalog at /configs, the serve cache at /tmp/cache (as
+"opm serve --cache-only" writes it), the label
+operators.operatorframework.io.index.configs.v1=/configs plus any extra labels, and the
+base image's opm as entrypoint. A multi-platform base image gives a multi-platform catalog
+image unless --platform picks one platform.
+
+The tag is where the image goes: a registry reference (pushed), oci:DIR[:TAG] (an OCI
+image layout) or docker-archive:FILE. The digest of the image (or index) is printed. The
+same inputs give the same digest; every timestamp is SOURCE_DATE_EPOCH when it is set,
+else the Unix epoch.)";
+
+struct BuildFlags {
+  std::vector<std::string> args;
+  std::string tag;
+  std::string base_image{k_default_base};
+  std::vector<std::string> labels;
+  std::string platform;
+};
+
+Result<std::int64_t> source_date_epoch(const Context& ctx) {
+  auto text = ctx.env.get("SOURCE_DATE_EPOCH");
+  if (!text || text->empty()) {
+    return 0;
+  }
+  std::int64_t value = 0;
+  auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+  if (ec != std::errc() || end != text->data() + text->size() || value < 0) {
+    return util::fail(Errc::usage,
+                      fmt::format("invalid SOURCE_DATE_EPOCH {}", util::go_quote(*text)));
+  }
+  return value;
+}
+
+// Runs our serve in cache-only mode, exactly as the generated Dockerfile's builder stage does.
+image::CacheWriter serve_cache_writer() {
+  return [](const std::filesystem::path& configs,
+            const std::filesystem::path& cache_dir) -> Result<void> {
+    serve::Options o;
+    o.configs_dir = configs.string();
+    o.cache_dir = cache_dir.string();
+    o.cache_only = true;
+    o.termination_log = "/dev/null";
+    std::ostringstream log;
+    auto r = serve::run(o, log);
+    if (!r) {
+      return std::unexpected(std::move(r).error().wrap("writing the serve cache"));
+    }
+    return {};
+  };
+}
+
+Result<std::string> deliver(const registry::Options& options, const image::BuiltImage& built,
+                            const std::string& tag, std::int64_t created) {
+  if (tag.starts_with("oci:")) {
+    auto [dir, name] = registry::split_layout_ref(tag);
+    OPM_TRY(image::write_oci_layout(built, dir, name));
+    return built.top().descriptor.digest;
+  }
+  if (tag.starts_with("docker-archive:")) {
+    std::string rest = tag.substr(std::string_view("docker-archive:").size());
+    // docker-archive:FILE[:REPO:TAG], as containers/image spells it.
+    auto colon = rest.find(':');
+    std::string file = rest.substr(0, colon);
+    std::string name = colon == std::string::npos ? std::string() : rest.substr(colon + 1);
+    OPM_TRY(image::write_docker_archive(built, file, name, created));
+    return built.top().descriptor.digest;
+  }
+  registry::Pusher pusher(options);
+  auto at = OPM_TRY(pusher.target(tag));
+  return image::push_image(built, pusher, at);
+}
+
+Result<void> run_build(Context& ctx, const BuildFlags& f) {
+  OPM_TRY(registry::check_flag_combination(ctx.global.use_http, ctx.global.skip_tls_verify,
+                                           ctx.global.skip_tls));
+  auto labels = OPM_TRY(dockerfile::parse_labels(f.labels));
+  std::error_code ec;
+  if (!std::filesystem::is_directory(f.args.at(0), ec)) {
+    return util::fail(Errc::invalid,
+                      fmt::format("catalog directory {} is not a directory", f.args.at(0)));
+  }
+  if (f.tag.empty()) {
+    return util::fail(Errc::usage, "required flag(s) \"tag\" not set");
+  }
+  image::CatalogBuild build{f.args.at(0),
+                            f.base_image,
+                            std::move(labels),
+                            f.platform,
+                            OPM_TRY(source_date_epoch(ctx)),
+                            {}};
+  registry::Options options = registry_options(ctx);
+  options.platform = f.platform;
+  options.log =
+      stderr_log(ctx, ctx.global.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
+  if (!options.cache_disabled && !options.cache_dir.empty()) {
+    build.layer_cache = options.cache_dir / "catalog-layers";
+  }
+  registry::InterruptScope interrupts;
+  auto work = OPM_TRY(registry::make_temp_dir(options, "opm-catalog-build-", "build directory"));
+  auto puller = registry::make_puller(options);
+  auto result = [&]() -> Result<std::string> {
+    auto built = OPM_TRY(image::build_catalog(build, *puller, serve_cache_writer(), work));
+    return deliver(options, built, f.tag, build.created);
+  }();
+  puller->destroy();
+  std::filesystem::remove_all(work, ec);
+  registry::unregister_temp_path(work);
+  if (!result) {
+    return std::unexpected(std::move(result).error());
+  }
+  ctx.out << *result << "\n";
+  return {};
+}
+
+void add_catalog_build(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto flags = std::make_shared<BuildFlags>();
+  auto* sub = add_command(parent, ctx,
+                          {.use = "build <fbcRootDir>",
+                           .short_text = "Build a catalog image without a container engine",
+                           .long_text = std::string(k_build_long),
+                           .args = Args::exact(1)},
+                          &flags->args);
+  sub->add_option("-t,--tag", flags->tag,
+                  "Where the image goes: a registry reference, oci:DIR[:TAG] or "
+                  "docker-archive:FILE.");
+  sub->add_option("-i,--base-image", flags->base_image, "Image base to use to build catalog.");
+  sub->add_option("-l,--extra-labels", flags->labels,
+                  "Extra labels to include in the image. Labels should be of the form "
+                  "'key=value'.");
+  sub->add_option("--platform", flags->platform,
+                  "Build for this platform only (os/arch[/variant]) of a multi-platform base "
+                  "image.");
+  sub->callback([&ctx, &chosen, sub, flags] {
+    chosen.command = sub;
+    chosen.style = FatalStyle::logrus;
+    chosen.run = [&ctx, flags]() -> Result<void> { return run_build(ctx, *flags); };
+  });
+}
+
+} // namespace
+
+void add_alpha_catalog(CLI::App& parent, Context& ctx, Action& chosen) {
+  auto* group = add_command(
+      parent, ctx,
+      {.use = "catalog", .short_text = "Build file-based catalog images", .runnable = false});
+  add_catalog_build(*group, ctx, chosen);
+}
+
+} // namespace opm::cmd
