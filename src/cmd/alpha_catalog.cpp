@@ -4,11 +4,11 @@
 #include "dockerfile/fbc.hpp"
 #include "image/catalog_image.hpp"
 #include "image/output.hpp"
-#include "registry/cancel.hpp"
 #include "registry/layout_source.hpp"
 #include "registry/pull_support.hpp"
 #include "registry/push.hpp"
 #include "serve/serve.hpp"
+#include "util/interrupt.hpp"
 #include "util/strings.hpp"
 
 #include <CLI/CLI.hpp>
@@ -125,7 +125,7 @@ Result<void> run_build(Context& ctx, const BuildFlags& f) {
   if (!options.cache_disabled && !options.cache_dir.empty()) {
     build.layer_cache = options.cache_dir / "catalog-layers";
   }
-  registry::InterruptScope interrupts;
+  util::InterruptScope interrupts;
   auto work = OPM_TRY(registry::make_temp_dir(options, "opm-catalog-build-", "build directory"));
   auto puller = registry::make_puller(options);
   auto result = [&]() -> Result<std::string> {
@@ -134,7 +134,7 @@ Result<void> run_build(Context& ctx, const BuildFlags& f) {
   }();
   puller->destroy();
   std::filesystem::remove_all(work, ec);
-  registry::unregister_temp_path(work);
+  util::unregister_temp_path(work);
   if (!result) {
     return std::unexpected(std::move(result).error());
   }

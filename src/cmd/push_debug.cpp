@@ -2,10 +2,10 @@
 // client, for the project's registry test suite and for debugging pushes by hand.
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
-#include "registry/cancel.hpp"
 #include "registry/layout.hpp"
 #include "registry/layout_source.hpp"
 #include "registry/push.hpp"
+#include "util/interrupt.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -44,7 +44,7 @@ Result<void> run_push(Context& ctx, const PushFlags& f) {
     o.retry.max_attempts = f.max_attempts;
   }
   o.log = stderr_log(ctx, f.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
-  registry::InterruptScope interrupts;
+  util::InterruptScope interrupts;
   auto [dir, tag] = registry::split_layout_ref(f.source);
   auto top = OPM_TRY(registry::resolve_layout_ref(dir, tag));
   registry::Pusher pusher(o, f.chunk_size);

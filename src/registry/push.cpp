@@ -1,10 +1,10 @@
 #include "registry/push.hpp"
 
-#include "registry/cancel.hpp"
 #include "registry/digest.hpp"
 #include "registry/pull_support.hpp"
 #include "registry/reference.hpp"
 #include "util/fs.hpp"
+#include "util/interrupt.hpp"
 #include "util/parallel.hpp"
 
 #include <fmt/format.h>
@@ -258,7 +258,7 @@ Result<void> Pusher::put_blob(const PushTarget& at, const PushBlob& blob) {
   auto r = run();
   // A session broken half-way cannot be resumed reliably (the registry may hold part of a
   // chunk): one fresh upload from the first byte.
-  if (!r && r.error().code() == Errc::network && !interrupted()) {
+  if (!r && r.error().code() == Errc::network && !util::interrupted()) {
     m_options.log.debug("upload of {} failed ({}): starting over", blob.descriptor.digest,
                         r.error().message());
     r = run();
