@@ -223,7 +223,7 @@ Result<BlobStore*> RemoteSource::store() {
                        m_options.cache_dir.string(), opened.error().message());
   }
   m_temp_cache = OPM_TRY(make_temp_dir(m_options, "opm-cache-", "a temporary image cache"));
-  m_store = OPM_TRY(BlobStore::open(m_temp_cache));
+  m_store = OPM_TRY(BlobStore::open(m_temp_cache, BlobStore::Sharing::private_to_process));
   return m_store.get();
 }
 
