@@ -1,7 +1,6 @@
-#include "cmd/index_common.hpp"
-
 #include "cli/usage.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/index_common.hpp"
 #include "cmd/required_flags.hpp"
 #include "cmd/string_lists.hpp"
 #include "index/add.hpp"
@@ -134,7 +133,11 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
                          s.log("warning", "permissive mode enabled", {{"error", e.message()}});
                        },
                    .cancelled = registry::interrupted,
-                   .jobs = s.jobs},
+                   .jobs = s.jobs,
+                   .info =
+                       [&ctx](const std::string& m, std::vector<util::LogField> fields) {
+                         ctx.err << util::logrus_line("info", m, ctx.err_is_tty, fields);
+                       }},
                   s.bundle_unpack());
               if (!added) {
                 s.log("error", "permissive mode disabled", {{"error", added.error().message()}});

@@ -58,42 +58,41 @@ Result<Tools> single_tool(const IndexFlags& flags) {
 
 void Session::log(std::string_view level, const std::string& message,
                   std::vector<util::LogField> extra) const {
-    auto all = fields;
-    all.insert(all.end(), extra.begin(), extra.end());
-    ctx.err << util::logrus_line(level, message, ctx.err_is_tty, all);
-  }
+  auto all = fields;
+  all.insert(all.end(), extra.begin(), extra.end());
+  ctx.err << util::logrus_line(level, message, ctx.err_is_tty, all);
+}
 
 index::ImageSteps Session::steps() {
-    return {.labels = [this](const std::string& ref) -> Result<std::map<std::string, std::string>> {
-              if (tools.pull == index::ContainerTool::none) {
-                return puller->labels(ref);
-              }
-              // Upstream pulls, then pulls again to read the labels.
-              OPM_TRY(index::pull_image(tools.pull, ref, use_http));
-              return index::pull_labels(tools.pull, ref, use_http);
-            },
-            .unpack = [this](const std::string& ref, const std::filesystem::path& dir,
-                             const std::string& database) -> Result<void> {
-              if (tools.pull == index::ContainerTool::none) {
-                return puller->unpack(ref, dir, {database});
-              }
-              return index::copy_image_files(tools.pull, ref, dir);
-            },
-            .build = [this](const std::filesystem::path& dockerfile, const std::string& tag)
-                -> Result<void> { return index::build_image(tools.build, dockerfile, tag); },
-            .info = [this](const std::string& message) { log("info", message); }};
-  }
-
+  return {.labels = [this](const std::string& ref) -> Result<std::map<std::string, std::string>> {
+            if (tools.pull == index::ContainerTool::none) {
+              return puller->labels(ref);
+            }
+            // Upstream pulls, then pulls again to read the labels.
+            OPM_TRY(index::pull_image(tools.pull, ref, use_http));
+            return index::pull_labels(tools.pull, ref, use_http);
+          },
+          .unpack = [this](const std::string& ref, const std::filesystem::path& dir,
+                           const std::string& database) -> Result<void> {
+            if (tools.pull == index::ContainerTool::none) {
+              return puller->unpack(ref, dir, {database});
+            }
+            return index::copy_image_files(tools.pull, ref, dir);
+          },
+          .build = [this](const std::filesystem::path& dockerfile, const std::string& tag)
+              -> Result<void> { return index::build_image(tools.build, dockerfile, tag); },
+          .info = [this](const std::string& message) { log("info", message); }};
+}
 
 index::Unpack Session::bundle_unpack() {
-    return [this](const std::string& ref, const std::filesystem::path& dir) -> Result<void> {
-      if (tools.pull == index::ContainerTool::none) {
-        return puller->unpack(ref, dir, {"manifests", "metadata"});
-      }
-      OPM_TRY(index::pull_image(tools.pull, ref, use_http));
-      return index::copy_image_files(tools.pull, ref, dir);
-    };
-  }
+  return [this](const std::string& ref, const std::filesystem::path& dir) -> Result<void> {
+    if (tools.pull == index::ContainerTool::none) {
+      return puller->unpack(ref, dir, {"manifests", "metadata"});
+    }
+    OPM_TRY(index::pull_image(tools.pull, ref, use_http));
+    return index::copy_image_files(tools.pull, ref, dir);
+  };
+}
 
 Result<std::unique_ptr<Session>> open_session(Context& ctx, Tools tools) {
   if (auto ok = registry::check_flag_combination(ctx.global.use_http, ctx.global.skip_tls_verify,

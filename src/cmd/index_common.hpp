@@ -46,7 +46,6 @@ struct Tools {
   index::ContainerTool build = index::ContainerTool::podman;
 };
 
-
 // add, rm and deprecatetruncate: --pull-tool and --build-tool, or --container-tool for both.
 // They share add's tool check, and its message.
 Result<Tools> split_tools(const IndexFlags& flags);

@@ -1,7 +1,6 @@
-#include "cmd/index_common.hpp"
-
 #include "cli/usage.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/index_common.hpp"
 #include "cmd/required_flags.hpp"
 #include "cmd/string_lists.hpp"
 #include "index/deprecate.hpp"

@@ -1,6 +1,5 @@
 #include "cmd/index_common.hpp"
 
-
 namespace opm::cmd::index_cmd {
 
 // `opm index prune`: keeps only the listed packages.

@@ -33,6 +33,20 @@ expect_ok "index add --generate" index add --use-http --generate -b "$images"
 check "the deprecation notice logged" err_has "DEPRECATION NOTICE:"
 check "building logged with the bundles" \
   err_has "level=info msg=\"building the index\" bundles=\"[${images//,/ }]\""
+# Upstream parses every bundle twice (as it unpacks it, then before loading) and logs the
+# metadata files it misses each time: kiwi 0.1.0 and 0.2.0 have no properties file, kiwi 0.3.0
+# has both, plum neither.
+missing_files() {
+  grep 'Could not find optional' "$WORK/err" | sed -E 's/^time="[^"]*" //; s/bundle_tmp[0-9]+/bundle_tmpN/g'
+}
+missing_line() { # KIND
+  echo "level=info msg=\"Could not find optional $1 file\" file=bundle_tmpN/metadata load=annotations with=./bundle_tmpN"
+}
+pass=$(missing_line properties; missing_line properties; missing_line dependencies; missing_line properties)
+check "each bundle's missing metadata files logged twice, in order" \
+  test "$(missing_files)" = "$(printf '%s\n%s' "$pass" "$pass")"
+check "the fields name the bundle's unpack directory in the current directory" \
+  test "$(grep -cE 'file=(bundle_tmp[0-9]+)/metadata load=annotations with=\./\1$' "$WORK/err")" = 8
 check "the Dockerfile as upstream writes it" cmp -s index.Dockerfile <(dockerfile database/index.db)
 "$OPM" render database/index.db > "$WORK/rendered.json" 2> /dev/null
 check "the database renders as upstream's" cmp -s "$WORK/rendered.json" "$WORK/expected.json"
