@@ -344,31 +344,6 @@ struct Candidate {
   std::string default_channel;
 };
 
-// Semver precedence, then build metadata compared as pre-release identifiers (a version
-// without build metadata ranks lowest).
-Result<int> build_id_compare(const util::semver::Version& a, const util::semver::Version& b) {
-  if (int c = util::semver::compare(a, b); c != 0) {
-    return c;
-  }
-  auto as_pre = [](const util::semver::Version& v) -> Result<util::semver::Version> {
-    util::semver::Version out{1, 0, 0, {}, {}};
-    if (v.build.empty()) {
-      return util::semver::Version{};
-    }
-    for (const auto& id : v.build) {
-      auto pre = util::semver::parse_prerelease(id);
-      if (!pre) {
-        return std::unexpected(std::move(pre).error().wrap(
-            fmt::format("failed to convert build-id of {} to prerelease version for comparison",
-                        v.to_string())));
-      }
-      out.pre.push_back(std::move(*pre));
-    }
-    return out;
-  };
-  return util::semver::compare(OPM_TRY(as_pre(a)), OPM_TRY(as_pre(b)));
-}
-
 struct Head {
   std::string name;
   util::semver::Version version;
@@ -410,7 +385,7 @@ Result<sqlite::PackageManifest> package_manifest(const std::string& package,
         heads.emplace(channel, current);
         continue;
       }
-      int c = OPM_TRY(build_id_compare(current.version, it->second.version));
+      int c = OPM_TRY(util::semver::build_id_compare(current.version, it->second.version));
       if (c < 0) {
         continue;
       }
@@ -419,7 +394,7 @@ Result<sqlite::PackageManifest> package_manifest(const std::string& package,
       }
       it->second = current;
     }
-    int c = max ? OPM_TRY(build_id_compare(current.version, max->version)) : 1;
+    int c = max ? OPM_TRY(util::semver::build_id_compare(current.version, max->version)) : 1;
     if (c < 0) {
       continue;
     }
