@@ -183,4 +183,28 @@ check "podman's commands as upstream runs them" grep -qE \
 check "only plum kept" cmp -s "$WORK/rendered.json" "$SQL/render/kiwi-prune-plum.json"
 check "nothing temporary left" only_outputs database index.Dockerfile
 
+# --enable-alpha: kiwi.v0.2.0-1 (0.2.0+1) substitutes for kiwi.v0.2.0, so kiwi.v0.3.0 now
+# replaces it and it skips the bundle it stands in for (upstream v1.26.5 renders the same).
+substitute=$WORK/kiwi-substitute
+cp -r "$SQL/bundles/kiwi-0.2.0" "$substitute"
+sed -i -e 's/^  name: kiwi.v0.2.0$/  name: kiwi.v0.2.0-1/' -e 's/^  version: 0.2.0$/  version: 0.2.0+1/' \
+  -e 's/^  annotations:$/  annotations:\n    olm.substitutesFor: kiwi.v0.2.0/' \
+  "$substitute/manifests/kiwi.clusterserviceversion.yaml"
+# shellcheck disable=SC2046
+push_image "$R" test/kiwi-bundle v0.2.0-1 --files "$substitute" \
+  $(annotation_labels "$substitute") > /dev/null
+kiwis=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-bundle:v0.3.0
+kiwis=$kiwis,$REG/test/kiwi-bundle:v0.2.0-1
+mkdir -p "$WORK/alpha-off" && cd "$WORK/alpha-off"
+expect_fail "a substitute needs --enable-alpha" \
+  "SubstitutesFor is an alpha-only feature. You must enable alpha features with the flag --enable-alpha in order to use this feature." \
+  index add --use-http --generate -b "$kiwis"
+mkdir -p "$WORK/alpha" && cd "$WORK/alpha"
+expect_ok "index add --enable-alpha" index add --use-http --generate --enable-alpha -b "$kiwis"
+"$OPM" render database/index.db -o yaml > "$WORK/alpha.yaml" 2> /dev/null
+check "the substitute's channel entry replaces 0.1.0 and skips 0.2.0" test \
+  "$(grep -A4 -x -- '- name: kiwi.v0.2.0-1' "$WORK/alpha.yaml" | head -n 5 | tr '\n' ';')" = \
+  "- name: kiwi.v0.2.0-1;  replaces: kiwi.v0.1.0;  skipRange: <0.2.0;  skips:;  - kiwi.v0.2.0;"
+check "kiwi.v0.3.0 replaces the substitute" grep -qx '  replaces: kiwi.v0.2.0-1' "$WORK/alpha.yaml"
+
 finish
