@@ -76,8 +76,7 @@ Result<std::string> substitution_of(Connection& db, const std::string& name) {
   return stmt.text_or_empty(0);
 }
 
-Result<void> set_substitutes_for(Connection& db, const std::string& name,
-                                 const std::string& base) {
+Result<void> set_substitutes_for(Connection& db, const std::string& name, const std::string& base) {
   auto stmt = OPM_TRY(db.prepare("UPDATE operatorbundle SET substitutesfor = ? WHERE name = ?"));
   stmt.bind(1, base).bind(2, name);
   return stmt.run();

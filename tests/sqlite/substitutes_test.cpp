@@ -36,8 +36,8 @@ NewBundle bundle(std::string name, std::string version, std::string replaces = {
 
 // "replaces|skips|substitutesfor" of one operatorbundle row.
 std::string edges(Connection& db, const std::string& name) {
-  auto stmt = db.prepare(
-      "SELECT replaces, skips, substitutesfor FROM operatorbundle WHERE name = ?");
+  auto stmt =
+      db.prepare("SELECT replaces, skips, substitutesfor FROM operatorbundle WHERE name = ?");
   REQUIRE(stmt);
   stmt->bind(1, name);
   auto row = stmt->step();
