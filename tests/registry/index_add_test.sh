@@ -48,6 +48,11 @@ check "each bundle's missing metadata files logged twice, in order" \
 check "the fields name the bundle's unpack directory in the current directory" \
   test "$(grep -cE 'file=(bundle_tmp[0-9]+)/metadata load=annotations with=\./\1$' "$WORK/err")" = 8
 check "the Dockerfile as upstream writes it" cmp -s index.Dockerfile <(dockerfile database/index.db)
+mkdir "$WORK/requests" && (cd "$WORK/requests" && OPM_NO_CACHE=1 OPM_DEBUG_REGISTRY=1 "$OPM" index add --use-http \
+  --generate -b "$REG/test/plum-bundle:v1.0.0" 2> "$WORK/requests.err")
+check "a bundle costs its manifest and its one layer, not its config" test \
+  "$(grep -oE 'GET http://[^ ]*/v2/test/plum-bundle/(manifests|blobs)/[^ ]*' "$WORK/requests.err" |
+    sed -E 's#.*/(manifests|blobs)/.*#\1#' | tr '\n' ' ')" = "manifests blobs "
 "$OPM" render database/index.db > "$WORK/rendered.json" 2> /dev/null
 check "the database renders as upstream's" cmp -s "$WORK/rendered.json" "$WORK/expected.json"
 check "only the database and the Dockerfile are left" only_outputs database index.Dockerfile
