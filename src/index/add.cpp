@@ -741,11 +741,10 @@ Result<void> add(const AddRequest& request, const Unpack& unpack) {
     auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
     // The copy is private until commit() syncs and renames it: its per-bundle transactions
     // need neither a journal file nor a sync each, and holding its lock for the whole run
-    // keeps SQLite's page cache valid between statements instead of rereading the file.
+    // spares every statement the locking and journal checks of a shared database.
     OPM_TRY(db.exec("PRAGMA journal_mode = MEMORY"));
     OPM_TRY(db.exec("PRAGMA synchronous = OFF"));
     OPM_TRY(db.exec("PRAGMA locking_mode = EXCLUSIVE"));
-    OPM_TRY(db.exec("PRAGMA cache_size = -16384"));
     OPM_TRY(sqlite::migrate(db));
     if (auto populated = populate(db, request, unpack); !populated) {
       if (!request.permissive) {
