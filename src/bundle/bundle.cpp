@@ -108,6 +108,8 @@ Result<Parsed> parse_dir(const std::filesystem::path& dir) {
   b.channels = split_channels(metadata.annotations.channels);
   b.default_channel = std::move(metadata.annotations.default_channel);
   b.dependencies = std::move(metadata.dependencies);
+  b.dependencies_file = !b.dependencies.empty();
+  b.properties_file = !metadata.properties.empty();
 
   auto derived = derived_properties(b);
   if (!derived) {

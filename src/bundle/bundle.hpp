@@ -31,6 +31,10 @@ struct Parsed {
   // annotation, one olm.gvk per provided API), deduplicated.
   std::vector<RawProperty> properties;
   std::vector<RawProperty> dependencies;
+  // Whether metadata/ had a dependencies or a properties document with entries (upstream
+  // logs "Could not find optional ... file" when not).
+  bool dependencies_file = false;
+  bool properties_file = false;
 };
 
 // Read `dir` as upstream's bundle parser does. Errors keep upstream's texts, e.g.

@@ -159,7 +159,11 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                                .permissive = flags->permissive,
                                .tolerated = tolerated,
                                .cancelled = util::interrupted,
-                               .jobs = tool == index::ContainerTool::none ? jobs : 1},
+                               .jobs = tool == index::ContainerTool::none ? jobs : 1,
+                               .info =
+                                   [&ctx](const std::string& m, std::vector<util::LogField> f) {
+                                     ctx.err << util::logrus_line("info", m, ctx.err_is_tty, f);
+                                   }},
                               unpack);
       puller->destroy();
       if (!added) {

@@ -20,7 +20,9 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <random>
 #include <set>
+#include <sys/stat.h>
 
 namespace opm::index {
 
@@ -47,17 +49,28 @@ private:
   fs::path m_path;
 };
 
-Result<fs::path> make_temp_dir() {
-  std::error_code ec;
-  std::string pattern = (fs::temp_directory_path(ec) / "opm-bundle-XXXXXX").string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    return util::fail(Errc::io, "create temporary directory: " + util::errno_text(errno));
+// A new directory ./bundle_tmp<decimal uint32> in the current directory, named as Go's
+// os.MkdirTemp("./", "bundle_tmp") names upstream's: the name shows in the per-bundle log lines.
+Result<fs::path> make_bundle_dir() {
+  thread_local std::mt19937 random{std::random_device{}()};
+  for (int attempt = 0; attempt < 10000; ++attempt) {
+    fs::path dir = "./bundle_tmp" + std::to_string(static_cast<std::uint32_t>(random()));
+    if (::mkdir(dir.c_str(), 0700) == 0) {
+      return dir;
+    }
+    if (errno != EEXIST) {
+      return util::fail(Errc::io,
+                        fmt::format("mkdir {}: {}", dir.string(), util::errno_text(errno)));
+    }
   }
-  return fs::path(pattern);
+  return util::fail(Errc::io, "mkdir ./bundle_tmp: too many existing directories");
 }
 
 struct Input {
   std::string image;
+  std::string dir; // where it was unpacked, for the log lines
+  bool dependencies_file = false;
+  bool properties_file = false;
   std::string package;
   std::vector<std::string> channels;
   std::string default_channel;
@@ -67,6 +80,8 @@ struct Input {
 Result<Input> to_input(const std::string& ref, bundle::Parsed parsed) {
   Input in;
   in.image = ref;
+  in.dependencies_file = parsed.dependencies_file;
+  in.properties_file = parsed.properties_file;
   in.package = parsed.package;
   in.channels = parsed.channels;
   in.default_channel = parsed.default_channel;
@@ -105,9 +120,28 @@ Result<Input> to_input(const std::string& ref, bundle::Parsed parsed) {
 }
 
 Result<Input> load_bundle(const std::string& ref, const Unpack& unpack) {
-  Scratch dir(OPM_TRY(make_temp_dir()));
+  Scratch dir(OPM_TRY(make_bundle_dir()));
   OPM_TRY(unpack(ref, dir.path()));
-  return to_input(ref, OPM_TRY(bundle::parse_dir(dir.path())));
+  auto in = OPM_TRY(to_input(ref, OPM_TRY(bundle::parse_dir(dir.path()))));
+  in.dir = dir.path().string();
+  return in;
+}
+
+// What upstream's bundle parser logs for one bundle directory.
+void log_parsed(const AddRequest& request, const Input& in) {
+  if (!request.info) {
+    return;
+  }
+  std::vector<util::LogField> fields{
+      {"file", (fs::path(in.dir).lexically_normal() / "metadata").string()},
+      {"load", "annotations"},
+      {"with", in.dir}};
+  if (!in.dependencies_file) {
+    request.info("Could not find optional dependencies file", fields);
+  }
+  if (!in.properties_file) {
+    request.info("Could not find optional properties file", fields);
+  }
 }
 
 // An error whose code is that of the first element carrying exit code 2 or 3, as upstream
@@ -310,31 +344,6 @@ struct Candidate {
   std::string default_channel;
 };
 
-// Semver precedence, then build metadata compared as pre-release identifiers (a version
-// without build metadata ranks lowest).
-Result<int> build_id_compare(const util::semver::Version& a, const util::semver::Version& b) {
-  if (int c = util::semver::compare(a, b); c != 0) {
-    return c;
-  }
-  auto as_pre = [](const util::semver::Version& v) -> Result<util::semver::Version> {
-    util::semver::Version out{1, 0, 0, {}, {}};
-    if (v.build.empty()) {
-      return util::semver::Version{};
-    }
-    for (const auto& id : v.build) {
-      auto pre = util::semver::parse_prerelease(id);
-      if (!pre) {
-        return std::unexpected(std::move(pre).error().wrap(
-            fmt::format("failed to convert build-id of {} to prerelease version for comparison",
-                        v.to_string())));
-      }
-      out.pre.push_back(std::move(*pre));
-    }
-    return out;
-  };
-  return util::semver::compare(OPM_TRY(as_pre(a)), OPM_TRY(as_pre(b)));
-}
-
 struct Head {
   std::string name;
   util::semver::Version version;
@@ -376,7 +385,7 @@ Result<sqlite::PackageManifest> package_manifest(const std::string& package,
         heads.emplace(channel, current);
         continue;
       }
-      int c = OPM_TRY(build_id_compare(current.version, it->second.version));
+      int c = OPM_TRY(util::semver::build_id_compare(current.version, it->second.version));
       if (c < 0) {
         continue;
       }
@@ -385,7 +394,7 @@ Result<sqlite::PackageManifest> package_manifest(const std::string& package,
       }
       it->second = current;
     }
-    int c = max ? OPM_TRY(build_id_compare(current.version, max->version)) : 1;
+    int c = max ? OPM_TRY(util::semver::build_id_compare(current.version, max->version)) : 1;
     if (c < 0) {
       continue;
     }
@@ -695,10 +704,18 @@ Result<void> populate(sqlite::Connection& db, const AddRequest& request, const U
       errors.push_back(std::move(*in).error());
       continue;
     }
+    // Upstream parses each bundle as it is unpacked, stopping at the first failure.
+    if (errors.empty()) {
+      log_parsed(request, **in);
+    }
     inputs.push_back(std::move(**in));
   }
   if (!errors.empty()) {
     return std::unexpected(aggregate(errors));
+  }
+  // ...and parses every bundle once more before loading them.
+  for (const auto& in : inputs) {
+    log_parsed(request, in);
   }
   std::map<std::string, std::vector<std::string>> overwritten;
   if (request.overwrite_latest) {
@@ -723,9 +740,11 @@ Result<void> add(const AddRequest& request, const Unpack& unpack) {
   {
     auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
     // The copy is private until commit() syncs and renames it: its per-bundle transactions
-    // need neither a journal file nor a sync each.
+    // need neither a journal file nor a sync each, and holding its lock for the whole run
+    // spares every statement the locking and journal checks of a shared database.
     OPM_TRY(db.exec("PRAGMA journal_mode = MEMORY"));
     OPM_TRY(db.exec("PRAGMA synchronous = OFF"));
+    OPM_TRY(db.exec("PRAGMA locking_mode = EXCLUSIVE"));
     OPM_TRY(sqlite::migrate(db));
     if (auto populated = populate(db, request, unpack); !populated) {
       if (!request.permissive) {

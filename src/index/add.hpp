@@ -1,6 +1,7 @@
 #pragma once
 
 #include "util/error.hpp"
+#include "util/log.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -31,6 +32,9 @@ struct AddRequest {
   std::function<bool()> cancelled = {};
   // Bundles unpacked and parsed at once; `unpack` must then be safe to call from threads.
   std::size_t jobs = 1;
+  // Upstream's per-bundle info lines ("Could not find optional dependencies file" with the
+  // fields file, load and with), in its order.
+  std::function<void(const std::string& message, std::vector<util::LogField> fields)> info = {};
 };
 
 // Unpack the image `ref` into the existing directory `dir`.

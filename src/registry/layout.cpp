@@ -163,9 +163,10 @@ std::string hex_encode(std::string_view s) {
   return out;
 }
 
-BlobStore::BlobStore(fs::path root) : m_root(std::move(root)) {}
+BlobStore::BlobStore(fs::path root, Sharing sharing)
+    : m_root(std::move(root)), m_sharing(sharing) {}
 
-Result<std::unique_ptr<BlobStore>> BlobStore::open(const fs::path& root) {
+Result<std::unique_ptr<BlobStore>> BlobStore::open(const fs::path& root, Sharing sharing) {
   std::error_code ec;
   fs::create_directories(root / "blobs" / "sha256", ec);
   for (const char* alg : {"sha384", "sha512"}) {
@@ -184,7 +185,7 @@ Result<std::unique_ptr<BlobStore>> BlobStore::open(const fs::path& root) {
   if (!fs::exists(root / "oci-layout", ec)) {
     OPM_TRY(util::write_file_atomic(root / "oci-layout", "{\"imageLayoutVersion\":\"1.0.0\"}"));
   }
-  return std::unique_ptr<BlobStore>(new BlobStore(root));
+  return std::unique_ptr<BlobStore>(new BlobStore(root, sharing));
 }
 
 fs::path BlobStore::path_of(std::string_view digest) const {
@@ -227,9 +228,12 @@ Result<void> BlobStore::ingest(std::string_view digest, std::int64_t size,
     return {};
   }
   std::string hex(digest_hex(digest));
-  FileLock across_processes(m_root / "ingest" / (hex + ".lock"));
-  if (has(digest, size)) {
-    return {};
+  std::optional<FileLock> across_processes;
+  if (m_sharing == Sharing::shared) {
+    across_processes.emplace(m_root / "ingest" / (hex + ".lock"));
+    if (has(digest, size)) {
+      return {};
+    }
   }
   fs::path temp = m_root / "ingest" / fmt::format("{}.{}.{}", hex, ::getpid(), random_suffix());
   Fd fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
@@ -256,7 +260,9 @@ Result<void> BlobStore::ingest(std::string_view digest, std::int64_t size,
   if (actual != digest) {
     return util::fail(Errc::network, fmt::format("digest mismatch for {}: got {}", digest, actual));
   }
-  OPM_TRY(make_durable(fd.fd));
+  if (m_sharing == Sharing::shared) {
+    OPM_TRY(make_durable(fd.fd));
+  }
   ::fchmod(fd.fd, 0444);
   fs::path target = path_of(digest);
   if (::rename(temp.c_str(), target.c_str()) != 0) {

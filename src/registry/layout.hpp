@@ -20,8 +20,13 @@ namespace opm::registry {
 // Safe for many threads and for several processes sharing the directory.
 class BlobStore {
 public:
+  // Who else may use the directory: a shared cache outlives crashes and other processes, so
+  // every blob is made durable before it gets its name and ingests lock across processes; a
+  // private one is scratch space that dies with this process and needs neither.
+  enum class Sharing { shared, private_to_process };
   // Opens (creating when needed) the layout at `root`.
-  static Result<std::unique_ptr<BlobStore>> open(const std::filesystem::path& root);
+  static Result<std::unique_ptr<BlobStore>> open(const std::filesystem::path& root,
+                                                 Sharing sharing = Sharing::shared);
 
   [[nodiscard]] const std::filesystem::path& root() const { return m_root; }
   [[nodiscard]] std::filesystem::path path_of(std::string_view digest) const;
@@ -61,13 +66,14 @@ public:
   Result<void> collect_garbage();
 
 private:
-  explicit BlobStore(std::filesystem::path root);
+  BlobStore(std::filesystem::path root, Sharing sharing);
   std::shared_ptr<std::mutex> digest_mutex(std::string_view digest);
   // Makes everything written to `fd`'s filesystem so far durable. Concurrent callers share
   // one syncfs (group commit) instead of one journal commit per blob.
   Result<void> make_durable(int fd);
 
   std::filesystem::path m_root;
+  Sharing m_sharing;
   std::mutex m_mutex;
   std::map<std::string, std::shared_ptr<std::mutex>, std::less<>> m_inflight;
   std::map<std::string, Descriptor> m_pending;                 // hex(reference) -> manifest

@@ -52,19 +52,20 @@ public:
 
   Result<PulledImage> pull(std::string_view ref) override {
     util::InterruptScope scope;
-    return resolve(ref, true);
+    return resolve(ref, {.config = true, .layers = true});
   }
 
   Result<Labels> labels(std::string_view ref) override {
     util::InterruptScope scope;
-    auto image = OPM_TRY(resolve(ref, false));
+    auto image = OPM_TRY(resolve(ref, {.config = true, .layers = false}));
     return image.labels;
   }
 
   Result<void> unpack(std::string_view ref, const fs::path& dir,
                       const std::vector<std::string>& prefixes) override {
     util::InterruptScope scope;
-    auto image = OPM_TRY(resolve(ref, true));
+    // Unpacking reads no labels: the config is fetched only if something else asks for it.
+    auto image = OPM_TRY(resolve(ref, {.config = false, .layers = true}));
     std::vector<LayerFile> files;
     files.reserve(image.layers.size());
     fs::path blobs_root = OPM_TRY(layer_root(ref));
@@ -85,7 +86,9 @@ public:
     util::InterruptScope scope;
     std::vector<std::optional<Result<PulledImage>>> slots(refs.size());
     util::run_indexed(refs.size(), std::clamp<std::size_t>(m_options.jobs, 1, 64),
-                      [&](std::size_t i) { slots[i].emplace(resolve(refs[i], true)); });
+                      [&](std::size_t i) {
+                        slots[i].emplace(resolve(refs[i], {.config = true, .layers = true}));
+                      });
     m_remote.flush_index();
     std::vector<Result<PulledImage>> out;
     out.reserve(refs.size());
@@ -116,7 +119,7 @@ public:
 private:
   struct Memo {
     PulledImage image;
-    bool full = false;
+    PullParts has{.config = false, .layers = false};
     std::optional<PullSource> source; // where a registry image came from
   };
 
@@ -154,10 +157,10 @@ private:
     {
       std::lock_guard lock(m_mutex);
       if (auto it = m_memo.find(std::string(ref)); it != m_memo.end()) {
-        it->second.full = false;
+        it->second.has.layers = false;
       }
     }
-    if (auto again = resolve(ref, true); !again) {
+    if (auto again = resolve(ref, {.config = false, .layers = true}); !again) {
       return std::unexpected(std::move(again).error().wrap(
           fmt::format("cached layer {} does not match its digest and could not be fetched again",
                       damaged.front())));
@@ -165,17 +168,18 @@ private:
     return unpack_layers(files, dir, m_options.limits, m_options.log, prefixes);
   }
 
-  Result<PulledImage> resolve(std::string_view ref, bool with_layers) {
+  Result<PulledImage> resolve(std::string_view ref, PullParts want) {
     std::string key(ref);
     std::optional<PullSource> pinned;
     {
       std::lock_guard lock(m_mutex);
       if (auto it = m_memo.find(key); it != m_memo.end()) {
-        if (it->second.full || !with_layers) {
+        const PullParts& has = it->second.has;
+        if ((has.config || !want.config) && (has.layers || !want.layers)) {
           return it->second.image;
         }
-        // Labels were read before: fetch the layers of the very manifest they came from,
-        // without asking for the tag again.
+        // Part of the image was fetched before: fetch the rest from the very manifest it
+        // came from, without asking for the tag again.
         pinned = it->second.source;
         if (pinned) {
           pinned->ref.tag.clear();
@@ -184,15 +188,22 @@ private:
       }
     }
     PullSource used;
+    bool local = is_layout_ref(ref) || is_archive_ref(ref);
     Result<PulledImage> r = is_layout_ref(ref)    ? pull_from_layout(ref, m_options.platform)
                             : is_archive_ref(ref) ? m_archives.pull(ref)
-                            : pinned              ? m_remote.pull_from(ref, *pinned, with_layers)
-                                                  : m_remote.pull(ref, with_layers, used);
+                            : pinned              ? m_remote.pull_from(ref, *pinned, want)
+                                                  : m_remote.pull(ref, want, used);
     if (r) {
       std::lock_guard lock(m_mutex);
       auto& m = m_memo[key];
+      Labels known_labels = std::move(m.image.labels);
       m.image = *r;
-      m.full = m.full || with_layers;
+      if (!want.config && !local && m.has.config) {
+        m.image.labels = std::move(known_labels);
+      }
+      // Layouts and archives always read the config.
+      m.has.config = m.has.config || want.config || local;
+      m.has.layers = m.has.layers || want.layers;
       if (!pinned && !used.ref.domain.empty()) {
         m.source = used;
       }

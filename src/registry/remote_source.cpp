@@ -20,14 +20,14 @@ namespace {
 constexpr int k_max_index_depth = 4;
 } // namespace
 
-Result<PulledImage> RemoteSource::pull(std::string_view text, bool with_layers, PullSource& used) {
+Result<PulledImage> RemoteSource::pull(std::string_view text, PullParts parts, PullSource& used) {
   auto ref = OPM_TRY(parse_canonical(text));
   const auto* c = OPM_TRY(conf());
   auto sources = OPM_TRY(c->sources(ref));
   std::vector<std::string> failures;
   std::optional<Error> last;
   for (const auto& src : sources) {
-    auto r = pull_from(text, src, with_layers);
+    auto r = pull_from(text, src, parts);
     if (r) {
       used = src;
       return r;
@@ -51,7 +51,7 @@ Result<PulledImage> RemoteSource::pull(std::string_view text, bool with_layers, 
 }
 
 Result<PulledImage> RemoteSource::pull_from(std::string_view text, const PullSource& src,
-                                            bool with_layers) {
+                                            PullParts parts) {
   Session* s = OPM_TRY(session());
   BlobStore* st = OPM_TRY(store());
   Target at{*s, *st, Endpoint{api_host(src.ref), src.ref.domain, src.insecure}, src.ref.path};
@@ -78,10 +78,16 @@ Result<PulledImage> RemoteSource::pull_from(std::string_view text, const PullSou
   }
   image.config_digest = manifest.config.digest;
   image.layers = manifest.layers;
-  OPM_TRY(fetch_blobs(at, manifest, with_layers, text));
-  auto config_body = OPM_TRY(st->read(manifest.config.digest, k_manifest_body_cap));
-  auto config = OPM_TRY(parse_config(config_body));
-  image.labels = std::move(config.labels);
+  if (parts.config) {
+    OPM_TRY(fetch_blobs(at, manifest, parts.layers, text));
+    auto config_body = OPM_TRY(st->read(manifest.config.digest, k_manifest_body_cap));
+    auto config = OPM_TRY(parse_config(config_body));
+    image.labels = std::move(config.labels);
+  } else if (parts.layers) {
+    for (const auto& l : manifest.layers) {
+      OPM_TRY(fetch_blob(at, l, text));
+    }
+  }
   st->note(src.ref.to_string(), top.descriptor);
   return image;
 }
@@ -223,7 +229,7 @@ Result<BlobStore*> RemoteSource::store() {
                        m_options.cache_dir.string(), opened.error().message());
   }
   m_temp_cache = OPM_TRY(make_temp_dir(m_options, "opm-cache-", "a temporary image cache"));
-  m_store = OPM_TRY(BlobStore::open(m_temp_cache));
+  m_store = OPM_TRY(BlobStore::open(m_temp_cache, BlobStore::Sharing::private_to_process));
   return m_store.get();
 }
 

@@ -19,6 +19,13 @@ namespace opm::registry {
 // gives it (mirrors, then the registry itself), manifests and blobs kept in the blob
 // cache (Options::cache_dir, else a private temporary one). Built on first use;
 // thread-safe.
+// What a pull fetches besides the manifest. Unpacking alone needs no config: leaving it
+// out saves a request per image.
+struct PullParts {
+  bool config = true;
+  bool layers = false;
+};
+
 class RemoteSource {
 public:
   explicit RemoteSource(const Options& options) : m_options(options) {}
@@ -28,9 +35,10 @@ public:
 
   // A canonical reference, from the first source that has it; `used` says which one.
   // With several sources failing: "pulling REF: every source failed: SRC: error; ...".
-  Result<PulledImage> pull(std::string_view ref, bool with_layers, PullSource& used);
+  // The manifest always; the config (and so the labels) and the layers as `parts` asks.
+  Result<PulledImage> pull(std::string_view ref, PullParts parts, PullSource& used);
   // From one given source (a digest in src.ref pins the manifest).
-  Result<PulledImage> pull_from(std::string_view ref, const PullSource& src, bool with_layers);
+  Result<PulledImage> pull_from(std::string_view ref, const PullSource& src, PullParts parts);
   // The blob cache's layout root, where pulled layers are.
   Result<std::filesystem::path> cache_root();
   // Records the references pulled so far in the persistent cache's index.json.

@@ -4,6 +4,7 @@
 #include "json/text.hpp"
 #include "json/value.hpp"
 #include "sqlite/connection.hpp"
+#include "sqlite/substitutes.hpp"
 
 #include <fmt/format.h>
 
@@ -353,6 +354,9 @@ Result<void> add_bundle(Connection& db, const NewBundle& bundle, bool enable_alp
   OPM_TRY(insert_images(db, bundle));
   OPM_TRY(wrap(insert_dependencies(db, bundle), "failed to add dependencies "));
   OPM_TRY(wrap(insert_properties(db, bundle), "failed to add properties "));
+  if (enable_alpha) {
+    OPM_TRY(wrap(add_substitutes_for(db, bundle), "failed to add substitutes "));
+  }
   OPM_TRY(insert_apis(db, bundle));
   return tx.commit();
 }

@@ -596,4 +596,27 @@ Result<Range> parse_range(std::string_view text) {
   return range;
 }
 
+Result<int> build_id_compare(const Version& a, const Version& b) {
+  if (int c = compare(a, b); c != 0) {
+    return c;
+  }
+  auto as_pre = [](const Version& v) -> Result<Version> {
+    Version out{1, 0, 0, {}, {}};
+    if (v.build.empty()) {
+      return Version{};
+    }
+    for (const auto& id : v.build) {
+      auto pre = parse_prerelease(id);
+      if (!pre) {
+        return std::unexpected(std::move(pre).error().wrap(
+            fmt::format("failed to convert build-id of {} to prerelease version for comparison",
+                        v.to_string())));
+      }
+      out.pre.push_back(std::move(*pre));
+    }
+    return out;
+  };
+  return compare(OPM_TRY(as_pre(a)), OPM_TRY(as_pre(b)));
+}
+
 } // namespace opm::util::semver

@@ -54,6 +54,12 @@ Result<Version> parse(std::string_view text);
 // PreRelease/Build meta data".
 Result<Version> parse_tolerant(std::string_view text);
 
+// Upstream's BuildIdCompare: SemVer precedence, then build metadata compared as pre-release
+// identifiers (a version without build metadata ranks lowest, so 1.0.0 < 1.0.0+1 < 1.0.0+2).
+// Build ids that are no valid pre-release identifiers fail with
+// "failed to convert build-id of <v> to prerelease version for comparison: <err>".
+Result<int> build_id_compare(const Version& a, const Version& b);
+
 // One pre-release identifier (blang's NewPRVersion): "Prerelease is empty",
 // `Numeric PreRelease version must not contain leading zeroes "01"`,
 // `Invalid character(s) found in prerelease "a_b"`.

@@ -33,7 +33,26 @@ expect_ok "index add --generate" index add --use-http --generate -b "$images"
 check "the deprecation notice logged" err_has "DEPRECATION NOTICE:"
 check "building logged with the bundles" \
   err_has "level=info msg=\"building the index\" bundles=\"[${images//,/ }]\""
+# Upstream parses every bundle twice (as it unpacks it, then before loading) and logs the
+# metadata files it misses each time: kiwi 0.1.0 and 0.2.0 have no properties file, kiwi 0.3.0
+# has both, plum neither.
+missing_files() {
+  grep 'Could not find optional' "$WORK/err" | sed -E 's/^time="[^"]*" //; s/bundle_tmp[0-9]+/bundle_tmpN/g'
+}
+missing_line() { # KIND
+  echo "level=info msg=\"Could not find optional $1 file\" file=bundle_tmpN/metadata load=annotations with=./bundle_tmpN"
+}
+pass=$(missing_line properties; missing_line properties; missing_line dependencies; missing_line properties)
+check "each bundle's missing metadata files logged twice, in order" \
+  test "$(missing_files)" = "$(printf '%s\n%s' "$pass" "$pass")"
+check "the fields name the bundle's unpack directory in the current directory" \
+  test "$(grep -cE 'file=(bundle_tmp[0-9]+)/metadata load=annotations with=\./\1$' "$WORK/err")" = 8
 check "the Dockerfile as upstream writes it" cmp -s index.Dockerfile <(dockerfile database/index.db)
+mkdir "$WORK/requests" && (cd "$WORK/requests" && OPM_NO_CACHE=1 OPM_DEBUG_REGISTRY=1 "$OPM" index add --use-http \
+  --generate -b "$REG/test/plum-bundle:v1.0.0" 2> "$WORK/requests.err")
+check "a bundle costs its manifest and its one layer, not its config" test \
+  "$(grep -oE 'GET http://[^ ]*/v2/test/plum-bundle/(manifests|blobs)/[^ ]*' "$WORK/requests.err" |
+    sed -E 's#.*/(manifests|blobs)/.*#\1#' | tr '\n' ' ')" = "manifests blobs "
 "$OPM" render database/index.db > "$WORK/rendered.json" 2> /dev/null
 check "the database renders as upstream's" cmp -s "$WORK/rendered.json" "$WORK/expected.json"
 check "only the database and the Dockerfile are left" only_outputs database index.Dockerfile
@@ -168,5 +187,29 @@ check "podman's commands as upstream runs them" grep -qE \
 "$OPM" render database/index.db > "$WORK/rendered.json" 2> /dev/null
 check "only plum kept" cmp -s "$WORK/rendered.json" "$SQL/render/kiwi-prune-plum.json"
 check "nothing temporary left" only_outputs database index.Dockerfile
+
+# --enable-alpha: kiwi.v0.2.0-1 (0.2.0+1) substitutes for kiwi.v0.2.0, so kiwi.v0.3.0 now
+# replaces it and it skips the bundle it stands in for (upstream v1.26.5 renders the same).
+substitute=$WORK/kiwi-substitute
+cp -r "$SQL/bundles/kiwi-0.2.0" "$substitute"
+sed -i -e 's/^  name: kiwi.v0.2.0$/  name: kiwi.v0.2.0-1/' -e 's/^  version: 0.2.0$/  version: 0.2.0+1/' \
+  -e 's/^  annotations:$/  annotations:\n    olm.substitutesFor: kiwi.v0.2.0/' \
+  "$substitute/manifests/kiwi.clusterserviceversion.yaml"
+# shellcheck disable=SC2046
+push_image "$R" test/kiwi-bundle v0.2.0-1 --files "$substitute" \
+  $(annotation_labels "$substitute") > /dev/null
+kiwis=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-bundle:v0.3.0
+kiwis=$kiwis,$REG/test/kiwi-bundle:v0.2.0-1
+mkdir -p "$WORK/alpha-off" && cd "$WORK/alpha-off"
+expect_fail "a substitute needs --enable-alpha" \
+  "SubstitutesFor is an alpha-only feature. You must enable alpha features with the flag --enable-alpha in order to use this feature." \
+  index add --use-http --generate -b "$kiwis"
+mkdir -p "$WORK/alpha" && cd "$WORK/alpha"
+expect_ok "index add --enable-alpha" index add --use-http --generate --enable-alpha -b "$kiwis"
+"$OPM" render database/index.db -o yaml > "$WORK/alpha.yaml" 2> /dev/null
+check "the substitute's channel entry replaces 0.1.0 and skips 0.2.0" test \
+  "$(grep -A4 -x -- '- name: kiwi.v0.2.0-1' "$WORK/alpha.yaml" | head -n 5 | tr '\n' ';')" = \
+  "- name: kiwi.v0.2.0-1;  replaces: kiwi.v0.1.0;  skipRange: <0.2.0;  skips:;  - kiwi.v0.2.0;"
+check "kiwi.v0.3.0 replaces the substitute" grep -qx '  replaces: kiwi.v0.2.0-1' "$WORK/alpha.yaml"
 
 finish

@@ -24,6 +24,10 @@ DB=$WORK/kiwi.db
 
 expect_ok "add four bundles to a new database" registry add --use-http -d "$DB" -b "$images"
 check "the deprecation notice logged" err_has "DEPRECATION NOTICE:"
+# kiwi 0.1.0 and 0.2.0 have no properties file, plum neither file; each bundle is parsed twice.
+check "missing metadata files logged as upstream logs them" test "$(grep -cE \
+  'level=info msg="Could not find optional (dependencies|properties) file" file=bundle_tmp[0-9]+/metadata load=annotations with=\./bundle_tmp[0-9]+$' \
+  "$WORK/err")" = 8
 sed "s#127.0.0.1:5231#$REG#g" "$SQL/render/kiwi.json" > "$WORK/expected.json"
 "$OPM" render "$DB" > "$WORK/rendered.json" 2> /dev/null
 check "the database renders as upstream's" cmp -s "$WORK/rendered.json" "$WORK/expected.json"

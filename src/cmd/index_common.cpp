@@ -1,0 +1,196 @@
+#include "cmd/index_common.hpp"
+
+#include "cli/usage.hpp"
+#include "cmd/commands.hpp"
+#include "cmd/registry_options.hpp"
+#include "cmd/required_flags.hpp"
+#include "cmd/string_lists.hpp"
+
+#include <fmt/format.h>
+
+namespace opm::cmd::index_cmd {
+
+namespace {
+
+constexpr std::string_view k_generate_usage =
+    "if enabled, just creates the dockerfile and saves it to local disk";
+constexpr std::string_view k_out_dockerfile_usage =
+    "if generating the dockerfile, this flag is used to (optionally) specify a dockerfile name";
+constexpr std::string_view k_binary_image_usage = "container image for on-image `opm` command";
+constexpr std::string_view k_tag_usage = "custom tag for container image being built";
+constexpr std::string_view k_build_tool_usage =
+    "tool to build container images. One of: [docker, podman]. Defaults to podman. Overrides "
+    "part of container-tool.";
+constexpr std::string_view k_pull_tool_usage =
+    "tool to pull container images. One of: [none, docker, podman]. Defaults to none. "
+    "Overrides part of container-tool.";
+
+} // namespace
+
+// add, rm and deprecatetruncate: --pull-tool and --build-tool, or --container-tool for both.
+// They share add's tool check, and its message.
+Result<Tools> split_tools(const IndexFlags& flags) {
+  if (flags.build_tool == "none") {
+    return util::fail(Errc::invalid, "none is not a valid container-tool for index add");
+  }
+  std::string pull = flags.pull_tool;
+  std::string build = flags.build_tool;
+  if (!flags.container_tool.empty()) {
+    if (!pull.empty() || !build.empty()) {
+      return util::fail(Errc::invalid,
+                        "container-tool cannot be set alongside pull-tool or build-tool");
+    }
+    pull = build = flags.container_tool;
+  }
+  return Tools{
+      index::container_tool(pull.empty() ? "none" : pull, index::ContainerTool::none),
+      index::container_tool(build.empty() ? "podman" : build, index::ContainerTool::podman)};
+}
+
+// prune and prune-stranded: --container-tool for both (default podman).
+Result<Tools> single_tool(const IndexFlags& flags) {
+  if (flags.container_tool == "none") {
+    return util::fail(Errc::invalid, "none is not a valid container-tool for index prune");
+  }
+  auto tool = index::container_tool(flags.container_tool, index::ContainerTool::podman);
+  return Tools{tool, tool};
+}
+
+void Session::log(std::string_view level, const std::string& message,
+                  std::vector<util::LogField> extra) const {
+  auto all = fields;
+  all.insert(all.end(), extra.begin(), extra.end());
+  ctx.err << util::logrus_line(level, message, ctx.err_is_tty, all);
+}
+
+index::ImageSteps Session::steps() {
+  return {.labels = [this](const std::string& ref) -> Result<std::map<std::string, std::string>> {
+            if (tools.pull == index::ContainerTool::none) {
+              return puller->labels(ref);
+            }
+            // Upstream pulls, then pulls again to read the labels.
+            OPM_TRY(index::pull_image(tools.pull, ref, use_http));
+            return index::pull_labels(tools.pull, ref, use_http);
+          },
+          .unpack = [this](const std::string& ref, const std::filesystem::path& dir,
+                           const std::string& database) -> Result<void> {
+            if (tools.pull == index::ContainerTool::none) {
+              return puller->unpack(ref, dir, {database});
+            }
+            return index::copy_image_files(tools.pull, ref, dir);
+          },
+          .build = [this](const std::filesystem::path& dockerfile, const std::string& tag)
+              -> Result<void> { return index::build_image(tools.build, dockerfile, tag); },
+          .info = [this](const std::string& message) { log("info", message); }};
+}
+
+index::Unpack Session::bundle_unpack() {
+  return [this](const std::string& ref, const std::filesystem::path& dir) -> Result<void> {
+    if (tools.pull == index::ContainerTool::none) {
+      return puller->unpack(ref, dir, {"manifests", "metadata"});
+    }
+    OPM_TRY(index::pull_image(tools.pull, ref, use_http));
+    return index::copy_image_files(tools.pull, ref, dir);
+  };
+}
+
+Result<std::unique_ptr<Session>> open_session(Context& ctx, Tools tools) {
+  if (auto ok = registry::check_flag_combination(ctx.global.use_http, ctx.global.skip_tls_verify,
+                                                 ctx.global.skip_tls);
+      !ok) {
+    return std::unexpected(ok.error());
+  }
+  auto session = std::make_unique<Session>(Session{ctx, tools, false, nullptr, {}});
+  auto options = registry_options(ctx);
+  session->use_http = options.use_http;
+  session->jobs = tools.pull == index::ContainerTool::none ? options.jobs : 1;
+  session->puller = registry::make_puller(std::move(options));
+  return session;
+}
+
+index::ImageRequest image_request(const IndexFlags& flags) {
+  return {.generate = flags.generate,
+          .out_dockerfile = flags.out_dockerfile,
+          .from_index = flags.from_index,
+          .binary_image = flags.binary_image,
+          .tag = flags.tag};
+}
+
+void add_image_flags(CLI::App& sub, IndexFlags& flags, bool with_pull_build,
+                     const std::string& from_index_usage, const std::string& tool_usage,
+                     const std::string& tool_default) {
+  sub.add_flag("--debug", flags.debug, "enable debug logging")->group("");
+  sub.add_flag("--generate", flags.generate, std::string(k_generate_usage));
+  sub.add_option("-d,--out-dockerfile", flags.out_dockerfile, std::string(k_out_dockerfile_usage));
+  sub.add_option("-f,--from-index", flags.from_index, from_index_usage);
+  sub.add_option("-i,--binary-image", flags.binary_image, std::string(k_binary_image_usage));
+  flags.container_tool = tool_default;
+  sub.add_option("-c,--container-tool", flags.container_tool, tool_usage);
+  if (with_pull_build) {
+    sub.add_option("-u,--build-tool", flags.build_tool, std::string(k_build_tool_usage));
+    sub.add_option("-p,--pull-tool", flags.pull_tool, std::string(k_pull_tool_usage));
+  }
+  sub.add_option("-t,--tag", flags.tag, std::string(k_tag_usage));
+}
+
+// Prints the error as cobra does (message and usage) and keeps its exit code.
+Result<void> fail_like_cobra(Context& ctx, const CLI::App& sub, const Error& e) {
+  ctx.err << "Error: " << e.message() << "\n" << usage_text(sub, ctx.meta) << "\n";
+  return std::unexpected(Error(e.code(), ""));
+}
+
+// rm and prune report a package that cannot be removed as logrus fatal, without usage.
+Result<void> fail_removal(Context& ctx, const CLI::App& sub, const Error& e) {
+  if (e.message().starts_with("error deleting packages from database: ")) {
+    ctx.err << util::logrus_line("fatal", "permissive mode disabled", ctx.err_is_tty,
+                                 {{"error", e.message()}});
+    return std::unexpected(Error(Errc::invalid, ""));
+  }
+  return fail_like_cobra(ctx, sub, e);
+}
+
+void add_index_packages(CLI::App& parent, Context& ctx, Action& chosen,
+                        const PackagesCommand& spec) {
+  auto flags = std::make_shared<IndexFlags>();
+  auto* sub = add_command(parent, ctx,
+                          {.use = spec.use,
+                           .short_text = spec.short_text,
+                           .long_text = spec.short_text + k_long_suffix,
+                           .args = Args::none()});
+  add_image_flags(*sub, *flags, spec.split_tools, spec.from_index_usage,
+                  spec.split_tools ? "tool to interact with container images (save, build, "
+                                     "etc.). One of: [none, docker, podman]"
+                                   : "tool to interact with container images (save, build, "
+                                     "etc.). One of: [docker, podman]",
+                  spec.split_tools ? "" : "podman");
+  const CLI::Option* from_flag = sub->get_option("--from-index");
+  const CLI::Option* list_flag = sub->add_option(spec.list_flag, flags->list, spec.list_usage);
+  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
+  sub->callback([&ctx, &chosen, sub, flags, spec, from_flag, list_flag] {
+    chosen.command = sub;
+    chosen.run = [&ctx, sub, flags, spec, from_flag, list_flag]() -> Result<void> {
+      OPM_TRY(check_required(ctx, {from_flag, list_flag}));
+      auto tools = spec.split_tools ? split_tools(*flags) : single_tool(*flags);
+      if (!tools) {
+        return fail_like_cobra(ctx, *sub, tools.error());
+      }
+      return with_session(ctx, *sub, *tools, fail_removal, [&](Session& s) -> Result<void> {
+        auto list = split_values(flags->list);
+        s.fields = {{spec.field, go_list(list)}};
+        s.log("info", spec.start);
+        auto done = index::update_index_image(
+            image_request(*flags), s.steps(), [&](const std::filesystem::path& db) {
+              return spec.run(
+                  {.database = db,
+                   .packages = list,
+                   .permissive = flags->permissive,
+                   .tolerated = [&s](const Error& e) {
+                     s.log("warning", "permissive mode enabled", {{"error", e.message()}});
+                   }});
+            });
+        return done;
+      });
+    };
+  });
+}
+} // namespace opm::cmd::index_cmd
