@@ -20,7 +20,9 @@ void check_round_trip(const Reference& ref, opm::util::Ipv6Hosts ipv6) {
   OPM_FUZZ_CHECK(again.has_value());
   OPM_FUZZ_CHECK(same(ref, *again));
   OPM_FUZZ_CHECK(again->to_string() == printed);
-  OPM_FUZZ_CHECK(ref.name() == ref.domain + "/" + ref.path);
+  // Go keeps no domain for a name whose first component only looks like one
+  // ("a.b__c/d" is all path), and prints the path alone.
+  OPM_FUZZ_CHECK(ref.name() == (ref.domain.empty() ? ref.path : ref.domain + "/" + ref.path));
 
   auto familiar = opm::util::parse_reference(ref.familiar_string(), ipv6);
   OPM_FUZZ_CHECK(familiar.has_value());
