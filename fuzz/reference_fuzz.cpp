@@ -14,6 +14,16 @@ bool same(const Reference& a, const Reference& b) {
   return a.domain == b.domain && a.path == b.path && a.tag == b.tag && a.digest == b.digest;
 }
 
+// Docker Hub's short form drops "docker.io/", so a repository whose first component looks like a
+// registry ("docker.io/a.b/app" -> "a.b/app") reads back with that registry, in Go too.
+bool familiar_form_changes_domain(const Reference& ref) {
+  if (ref.domain != opm::util::k_docker_domain) {
+    return false;
+  }
+  std::string_view first = std::string_view(ref.path).substr(0, ref.path.find('/'));
+  return first.find_first_of(".:") != std::string_view::npos || first == "localhost";
+}
+
 void check_round_trip(const Reference& ref, opm::util::Ipv6Hosts ipv6) {
   auto printed = ref.to_string();
   auto again = opm::util::parse_reference(printed, ipv6);
@@ -26,7 +36,7 @@ void check_round_trip(const Reference& ref, opm::util::Ipv6Hosts ipv6) {
 
   auto familiar = opm::util::parse_reference(ref.familiar_string(), ipv6);
   OPM_FUZZ_CHECK(familiar.has_value());
-  OPM_FUZZ_CHECK(same(ref, *familiar));
+  OPM_FUZZ_CHECK(same(ref, *familiar) || familiar_form_changes_domain(ref));
 
   if (ipv6 == opm::util::Ipv6Hosts::rejected) {
     auto canonical = opm::util::parse_canonical_reference(printed);
