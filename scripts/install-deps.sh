@@ -10,6 +10,7 @@ packages=(
   libtomlplusplus-dev zlib1g-dev
   libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc python3-grpcio
   docker-registry openssl clang-format
+  clang-16 libclang-rt-16-dev llvm-16
 )
 
 sudo_cmd=()

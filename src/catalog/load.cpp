@@ -4,6 +4,7 @@
 #include "catalog/ignore.hpp"
 #include "catalog/typed_decode.hpp"
 #include "catalog/write.hpp"
+#include "json/go_json.hpp"
 #include "json/writer.hpp"
 #include "util/fs.hpp"
 #include "util/go_format.hpp"
@@ -123,6 +124,13 @@ struct Envelope {
 // Upstream's Meta.UnmarshalJSON: schema/package/name looked up case-insensitively,
 // keys that differ only by case rejected, the three values must be strings.
 Result<Envelope> read_envelope(const Json& doc) {
+  if (!doc.is_object()) {
+    // Go decodes the envelope into a map: null gives an empty one, anything else fails.
+    if (auto not_a_map = json::map_type_error(doc, json::marshal(doc))) {
+      return util::fail(Errc::invalid, std::move(*not_a_map));
+    }
+    return Envelope{};
+  }
   std::map<std::string, std::set<std::string>> folded;
   for (auto it = doc.begin(); it != doc.end(); ++it) {
     folded[util::ascii_lower(it.key())].insert(it.key());

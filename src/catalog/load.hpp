@@ -26,6 +26,7 @@ Result<DeclarativeConfig> load_dir(const std::filesystem::path& root,
 
 // Turn the documents of one file into objects, appending them to `cfg` (envelope,
 // case-insensitive keys, typed decoding, bundle objects). `file` names the file in locations.
+// A document that is not an object fails with Go's error for decoding it into a map.
 Result<void> add_documents(std::vector<Document>&& docs, std::string_view file,
                            DeclarativeConfig& cfg);
 

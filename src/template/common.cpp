@@ -2,6 +2,7 @@
 
 #include "catalog/decode.hpp"
 #include "catalog/load.hpp"
+#include "json/go_json.hpp"
 #include "json/unmarshal.hpp"
 #include "util/strings.hpp"
 
@@ -37,6 +38,16 @@ Result<Json> wrapped_template(std::string_view input, std::string_view schema) {
     return util::fail(Errc::invalid, "decoding template schema: EOF");
   }
   Json& value = **doc;
+  // declcfg.Meta decodes each entry into a map and fails for anything but an object or null;
+  // that error ends the decoding at once, before any other problem is reported.
+  if (const Json* entries = json::find_member(value, "entries");
+      entries != nullptr && entries->is_array()) {
+    for (const auto& entry : *entries) {
+      if (auto not_a_map = json::map_type_error(entry, json::marshal(entry))) {
+        return util::fail(Errc::invalid, "unmarshalling template: " + *not_a_map);
+      }
+    }
+  }
   const Json* found = json::find_member(value, "schema");
   std::string actual;
   if (found != nullptr && !found->is_null()) {

@@ -260,3 +260,17 @@ TEST_SUITE("load_dir") {
     CHECK(cfg.error().where()->line == 1);
   }
 }
+
+TEST_SUITE("add_documents") {
+  TEST_CASE("a document that is not an object fails as Go's decoding into a map does") {
+    std::vector<Document> docs;
+    docs.push_back({Json::array({1}), 3});
+    DeclarativeConfig cfg;
+    auto added = add_documents(std::move(docs), "f.yaml", cfg);
+    REQUIRE_FALSE(added);
+    CHECK(added.error().message() == "json: cannot unmarshal array into Go value of type "
+                                     "map[string]interface {} at offset 1 (indicated by <==)\n"
+                                     "[ <== \n    1\n]");
+    CHECK(added.error().where()->line == 3);
+  }
+}

@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -125,4 +127,32 @@ TEST_CASE("template type detection") {
   CHECK(templates::detect_type("").error().message() == "decoding template input: EOF");
   CHECK(templates::detect_type("schema: olm.package\n").error().message() ==
         "unknown template schema: olm.package");
+}
+
+TEST_CASE("template entries that are not objects fail as declcfg.Meta's decoding does") {
+  // Found by fuzz/template_fuzz.cpp: such an entry used to end the process.
+  std::ifstream file(std::string(OPM_TEST_DATA_DIR) +
+                     "/fuzz/template/substitutes_entry_not_object.yaml");
+  std::stringstream text;
+  text << file.rdbuf();
+  REQUIRE(text.str() == "schema: olm.template.substitutes\nentries:\n- e");
+  FakeRenderer fake;
+  auto substitutes = templates::render_substitutes(text.str(), fake.function());
+  REQUIRE_FALSE(substitutes.has_value());
+  CHECK(substitutes.error().message() ==
+        "render: unable to parse template: unmarshalling template: json: cannot unmarshal string "
+        "into Go value of type map[string]interface {} at offset 3 (indicated by <==)\n\"e\" <==");
+
+  auto basic = templates::render_basic(R"(schema: olm.template.basic
+entries:
+- {schema: olm.bundle, image: "reg/foo:1.0.0"}
+- 7
+- {schema: 3}
+)",
+                                       fake.function(), true);
+  REQUIRE_FALSE(basic.has_value());
+  CHECK(basic.error().message() ==
+        "unmarshalling template: json: cannot unmarshal number into Go value of type "
+        "map[string]interface {} at offset 1 (indicated by <==)\n7 <==");
+  CHECK(fake.calls.empty());
 }

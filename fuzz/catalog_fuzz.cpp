@@ -1,0 +1,56 @@
+// File-based catalogs as `opm validate` and `opm render` load them: one file's JSON or YAML
+// stream decoded into documents, the documents turned into declcfg objects, the model built
+// and every validation rule run. A loaded catalog written out (JSON and YAML) and loaded again
+// must write the same bytes.
+#include "catalog/decode.hpp"
+#include "catalog/load.hpp"
+#include "catalog/write.hpp"
+#include "validate/validate.hpp"
+
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "fuzz_support.hpp"
+
+namespace {
+
+std::optional<opm::catalog::DeclarativeConfig> load(std::string_view text, std::string_view name) {
+  auto docs = opm::catalog::decode_stream(text, name);
+  if (!docs) {
+    return std::nullopt;
+  }
+  opm::catalog::DeclarativeConfig cfg;
+  if (!opm::catalog::add_documents(std::move(*docs), name, cfg)) {
+    return std::nullopt;
+  }
+  return cfg;
+}
+
+std::string written(const opm::catalog::DeclarativeConfig& cfg, opm::catalog::Format format) {
+  std::ostringstream out;
+  opm::catalog::write(cfg, format, out);
+  return std::move(out).str();
+}
+
+void check_rewrite_is_stable(const opm::catalog::DeclarativeConfig& cfg,
+                             opm::catalog::Format format, std::string_view name) {
+  auto first = written(cfg, format);
+  auto reloaded = load(first, name);
+  OPM_FUZZ_CHECK(reloaded.has_value());
+  OPM_FUZZ_CHECK(written(*reloaded, format) == first);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  auto cfg = load(opm::fuzz::as_text(data, size), "catalog.yaml");
+  if (!cfg) {
+    return 0;
+  }
+  auto outcome = opm::validate::check(*cfg);
+  OPM_FUZZ_CHECK(outcome.passed() == outcome.findings.empty());
+  check_rewrite_is_stable(*cfg, opm::catalog::Format::json, "catalog.json");
+  check_rewrite_is_stable(*cfg, opm::catalog::Format::yaml, "catalog.yaml");
+  return 0;
+}
