@@ -21,10 +21,14 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             'version', 'Print the opm version'
         )
         'opm alpha' = @(
+            'catalog', 'Build file-based catalog images'
             'convert-template', 'Convert existing FBC to a supported template type'
             'list', 'List contents of an index'
             'render-graph', 'Generate mermaid-formatted view of upgrade graph of operators in an index'
             'render-template', 'Render a catalog template (auto-detects type from schema if TYPE not specified)'
+        )
+        'opm alpha catalog' = @(
+            'build', 'Build a catalog image without a container engine'
         )
         'opm alpha convert-template' = @(
             'basic', 'Generate a basic template from existing FBC'
@@ -56,6 +60,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             'prune', 'prune an operator registry DB of all but specified packages'
             'prune-stranded', 'prune an operator registry DB of stranded bundles'
             'rm', 'remove operator from operator registry DB'
+            'serve', 'serve an operator-registry database'
         )
     }
     $flags = @{
@@ -68,6 +73,25 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         'opm alpha' = @(
             '--help', 'help for alpha'
             '-h', 'help for alpha'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha catalog' = @(
+            '--help', 'help for catalog'
+            '-h', 'help for catalog'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha catalog build' = @(
+            '--base-image', 'Image base to use to build catalog.'
+            '-i', 'Image base to use to build catalog.'
+            '--extra-labels', 'Extra labels to include in the image. Labels should be of the form ''key=value''.'
+            '-l', 'Extra labels to include in the image. Labels should be of the form ''key=value''.'
+            '--help', 'help for build'
+            '-h', 'help for build'
+            '--platform', 'Build for this platform only (os/arch[/variant]) of a multi-platform base image.'
+            '--tag', 'Where the image goes: a registry reference, oci:DIR[:TAG] or docker-archive:FILE.'
+            '-t', 'Where the image goes: a registry reference, oci:DIR[:TAG] or docker-archive:FILE.'
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
         )
@@ -372,6 +396,21 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
         )
+        'opm registry serve' = @(
+            '--database', 'relative path to sqlite db'
+            '-d', 'relative path to sqlite db'
+            '--debug', 'enable debug logging'
+            '--help', 'help for serve'
+            '-h', 'help for serve'
+            '--port', 'port number to serve on'
+            '-p', 'port number to serve on'
+            '--skip-migrate', 'do  not attempt to migrate to the latest db revision when starting'
+            '--termination-log', 'path to a container termination log file'
+            '-t', 'path to a container termination log file'
+            '--timeout-seconds', 'Timeout in seconds. This flag will be removed later.'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
         'opm render' = @(
             '--alpha-image-ref-template', '(ALPHA: This flag will be removed or renamed in a future release, potentially without notice) When bundle image reference information is unavailable, populate it with this template'
             '--help', 'help for render'
@@ -415,6 +454,15 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         )
     }
     $valueFlags = @{
+        'opm alpha catalog build' = @(
+            '--base-image'
+            '-i'
+            '--extra-labels'
+            '-l'
+            '--platform'
+            '--tag'
+            '-t'
+        )
         'opm alpha convert-template basic' = @(
             '--output'
             '-o'
@@ -555,6 +603,15 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '--packages'
             '-o'
         )
+        'opm registry serve' = @(
+            '--database'
+            '-d'
+            '--port'
+            '-p'
+            '--termination-log'
+            '-t'
+            '--timeout-seconds'
+        )
         'opm render' = @(
             '--alpha-image-ref-template'
             '--migrate-level'
@@ -576,6 +633,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         )
     }
     $fileCommands = @(
+        'opm alpha catalog build'
         'opm alpha convert-template basic'
         'opm alpha convert-template substitutes'
         'opm alpha list bundles'
