@@ -1,5 +1,9 @@
 # The serve module (src/serve/) alone sees gRPC and protobuf: its C++ is generated from our
-# own .proto files, and its sources are compiled apart with the gRPC include paths.
+# own .proto files, and it is built as a shared module, opm-serve.so, that `opm` dlopen()s
+# only for the serve commands (src/cmd/serve_module.cpp), so that `opm` itself does not link
+# gRPC, protobuf or abseil. The module links the parts of opm_lib it uses (catalog loading,
+# validation, util) from the static library, which is therefore position independent.
+# Included after opm_lib is defined.
 find_package(Protobuf REQUIRED)
 find_package(gRPC CONFIG REQUIRED)
 find_program(OPM_GRPC_CPP_PLUGIN grpc_cpp_plugin REQUIRED)
@@ -25,11 +29,21 @@ set(opm_grpc_libraries gRPC::grpc++ gRPC::grpc++_reflection protobuf::libprotobu
 
 # Generated code: compiled without the project's warning flags.
 add_library(opm_serve_proto OBJECT ${opm_proto_sources})
+set_target_properties(opm_serve_proto PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_include_directories(opm_serve_proto SYSTEM PUBLIC ${CMAKE_CURRENT_BINARY_DIR}/generated)
 target_link_libraries(opm_serve_proto PUBLIC opm_settings ${opm_grpc_libraries})
 
 file(GLOB opm_serve_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/serve/*.cpp)
-add_library(opm_serve OBJECT ${opm_serve_sources})
+add_library(opm_serve MODULE ${opm_serve_sources} $<TARGET_OBJECTS:opm_serve_proto>)
+set_target_properties(opm_serve PROPERTIES
+  OUTPUT_NAME opm-serve PREFIX ""
+  # Next to `opm` in the build tree, where the loader looks first.
+  LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
 target_include_directories(opm_serve PRIVATE src)
-target_link_libraries(opm_serve PRIVATE opm_serve_proto opm_settings opm_warnings
-                                        nlohmann_json::nlohmann_json fmt::fmt Threads::Threads)
+target_link_libraries(opm_serve PRIVATE opm_lib opm_serve_proto opm_settings opm_warnings
+                                        nlohmann_json::nlohmann_json fmt::fmt Threads::Threads
+                                        ${opm_grpc_libraries})
+# The module's copy of opm_lib stays private to it; libraries opm_lib would pull in but the
+# module does not use are not recorded as needed.
+target_link_options(opm_serve PRIVATE -Wl,--exclude-libs,ALL -Wl,--as-needed -Wl,--no-undefined)
+install(TARGETS opm_serve LIBRARY DESTINATION lib/opm)

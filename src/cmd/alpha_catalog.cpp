@@ -1,6 +1,7 @@
 // `opm alpha catalog build`: a catalog image built and pushed without a container engine.
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "cmd/serve_module.hpp"
 #include "dockerfile/fbc.hpp"
 #include "image/catalog_image.hpp"
 #include "image/output.hpp"
@@ -71,7 +72,8 @@ image::CacheWriter serve_cache_writer() {
     o.cache_only = true;
     o.termination_log = "/dev/null";
     std::ostringstream log;
-    auto r = serve::run(o, log);
+    const serve::ModuleEntry* module = OPM_TRY(load_serve_module());
+    auto r = module->run(o, log);
     if (!r) {
       return std::unexpected(std::move(r).error().wrap("writing the serve cache"));
     }

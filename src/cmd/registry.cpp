@@ -2,6 +2,7 @@
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
 #include "cmd/required_flags.hpp"
+#include "cmd/serve_module.hpp"
 #include "cmd/string_lists.hpp"
 #include "index/add.hpp"
 #include "index/container_tool.hpp"
@@ -361,7 +362,8 @@ void add_registry_serve(CLI::App& parent, Context& ctx, Action& chosen) {
       serve::RegistryOptions options = flags->options;
       options.err_is_tty = ctx.err_is_tty;
       options.out = &ctx.out;
-      auto served = serve::run_registry(options, ctx.err);
+      const serve::ModuleEntry* module = OPM_TRY(load_serve_module());
+      auto served = module->run_registry(options, ctx.err);
       if (served) {
         return {};
       }

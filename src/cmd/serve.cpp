@@ -1,6 +1,5 @@
-#include "serve/serve.hpp"
-
 #include "cmd/commands.hpp"
+#include "cmd/serve_module.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -58,7 +57,8 @@ void add_serve(CLI::App& parent, Context& ctx, Action& chosen) {
           enforce->count() > 0 ? flags->enforce_integrity
                                : !run_options.cache_dir.empty() && !run_options.cache_only;
       run_options.err_is_tty = ctx.err_is_tty;
-      return serve::run(run_options, ctx.err);
+      const serve::ModuleEntry* module = OPM_TRY(load_serve_module());
+      return module->run(run_options, ctx.err);
     };
   });
 }

@@ -1,6 +1,7 @@
 #include "serve/cache.hpp"
 
 #include "catalog/load.hpp"
+#include "serve/bundle_reader.hpp"
 #include "serve/cache_json.hpp"
 #include "serve/digest.hpp"
 #include "util/fs.hpp"
@@ -11,6 +12,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <future>
 #include <sys/stat.h>
 
 namespace opm::serve {
@@ -77,6 +80,38 @@ Result<void> ensure_empty_dir(const fs::path& dir) {
                                               util::errno_text(ec.value())));
     }
   }
+  return {};
+}
+
+// The whole file into `out`, whose allocation is reused from one file to the next.
+Result<void> read_file_into(const fs::path& path, std::string& out) {
+  util::Fd f(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  struct stat st {};
+  if (f.fd < 0 || ::fstat(f.fd, &st) != 0) {
+    return util::fail(errno == ENOENT ? Errc::not_found : Errc::io,
+                      fmt::format("open {}: {}", path.string(), util::errno_text(errno)));
+  }
+  // One byte more than the size, so that a file that grew is noticed and read on.
+  out.resize(static_cast<std::size_t>(st.st_size) + 1);
+  std::size_t done = 0;
+  for (;;) {
+    if (done == out.size()) {
+      out.resize(out.size() * 2);
+    }
+    ssize_t n = ::read(f.fd, out.data() + done, out.size() - done);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      return util::fail(Errc::io,
+                        fmt::format("read {}: {}", path.string(), util::errno_text(errno)));
+    }
+    if (n == 0) {
+      break;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  out.resize(done);
   return {};
 }
 
@@ -200,14 +235,18 @@ Result<void> write_cache(const fs::path& cache_dir, const PackageIndex& index,
   return write_mode(cache_dir / k_digest_file, digest, k_file_mode);
 }
 
-Result<PackageIndex> read_cache(const fs::path& cache_dir) {
+Result<PackageIndex> read_cache(const fs::path& cache_dir, const std::atomic<bool>& stop) {
   const fs::path json_dir = cache_dir / k_json_dir;
   auto index = OPM_TRY(parse_packages_json(OPM_TRY(util::read_file(json_dir / k_packages_file))));
+  std::string text;
   for (auto& [pkg_name, pkg] : index) {
     for (auto& [ch_name, ch] : pkg.channels) {
       for (auto& [name, e] : ch.entries) {
-        auto text = OPM_TRY(util::read_file(json_dir / bundle_file_name(pkg, ch, e)));
-        auto bundle = parse_bundle_json(text);
+        if (stop) {
+          return util::fail(Errc::invalid, "cache read abandoned");
+        }
+        OPM_TRY(read_file_into(json_dir / bundle_file_name(pkg, ch, e), text));
+        auto bundle = read_bundle_json(text);
         if (!bundle) {
           return util::fail(Errc::invalid, fmt::format("convert bundle \"{}\": {}", e.name,
                                                        bundle.error().message()));
@@ -219,18 +258,41 @@ Result<PackageIndex> read_cache(const fs::path& cache_dir) {
   return index;
 }
 
+namespace {
+
+struct CachedRead {
+  Result<void> integrity;
+  Result<PackageIndex> index;
+};
+
+// The digest (a serial hash over the catalog and the cache) and reading the cache do not
+// depend on each other, so they run side by side; the read is only used when the digest
+// matches.
+CachedRead read_checked_cache(const fs::path& configs, const fs::path& cache_dir) {
+  std::atomic<bool> stale = false;
+  auto integrity = std::async(std::launch::async, [&] {
+    auto ok = check_integrity(configs, cache_dir);
+    stale = !ok;
+    return ok;
+  });
+  auto index = read_cache(cache_dir, stale);
+  return {integrity.get(), std::move(index)};
+}
+
+} // namespace
+
 Result<Store> load_store(const Options& o) {
   if (o.cache_dir.empty()) {
     return Store(OPM_TRY(load_catalog(o.configs_dir)));
   }
   const fs::path cache_dir = o.cache_dir;
   OPM_TRY(check_layout(cache_dir));
-  if (o.enforce_integrity) {
-    OPM_TRY(check_integrity(o.configs_dir, cache_dir));
-    return Store(OPM_TRY(read_cache(cache_dir)));
+  auto cached = read_checked_cache(o.configs_dir, cache_dir);
+  if (cached.integrity) {
+    return Store(OPM_TRY(std::move(cached.index)));
   }
-  if (check_integrity(o.configs_dir, cache_dir)) {
-    return Store(OPM_TRY(read_cache(cache_dir)));
+  if (o.enforce_integrity) {
+    return std::unexpected(std::move(cached.integrity).error());
   }
   auto index = OPM_TRY(load_catalog(o.configs_dir));
   OPM_TRY(write_cache(cache_dir, index, o.configs_dir));

@@ -4,6 +4,7 @@
 #include "serve/store.hpp"
 #include "util/error.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <string>
 
@@ -26,7 +27,9 @@ Result<std::string> cache_digest(const std::filesystem::path& configs,
 Result<void> write_cache(const std::filesystem::path& cache_dir, const PackageIndex& index,
                          const std::filesystem::path& configs);
 
-// Reads a cache written by write_cache or by upstream.
-Result<PackageIndex> read_cache(const std::filesystem::path& cache_dir);
+// Reads a cache written by write_cache or by upstream. Gives up (with an error) as soon as
+// `stop` is raised.
+Result<PackageIndex> read_cache(const std::filesystem::path& cache_dir,
+                                const std::atomic<bool>& stop);
 
 } // namespace opm::serve

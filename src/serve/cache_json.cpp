@@ -135,22 +135,6 @@ std::string string_at(const Json& obj, std::string_view key) {
   return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-const Json& array_at(const Json& obj, std::string_view key) {
-  static const Json empty = Json::array();
-  auto it = obj.find(key);
-  return it != obj.end() && it->is_array() ? *it : empty;
-}
-
-void read_gvks(const Json& list, google::protobuf::RepeatedPtrField<api::GroupVersionKind>& out) {
-  for (const auto& g : list) {
-    auto* gvk = out.Add();
-    gvk->set_group(string_at(g, "group"));
-    gvk->set_version(string_at(g, "version"));
-    gvk->set_kind(string_at(g, "kind"));
-    gvk->set_plural(string_at(g, "plural"));
-  }
-}
-
 std::optional<std::string> deprecation_at(const Json& obj) {
   auto it = obj.find("deprecation");
   if (it == obj.end() || !it->is_object()) {
@@ -263,44 +247,6 @@ Result<PackageIndex> parse_packages_json(std::string_view text) {
     index.emplace(key, std::move(pkg));
   }
   return index;
-}
-
-Result<api::Bundle> parse_bundle_json(std::string_view text) {
-  auto doc = Json::parse(text, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) {
-    return util::fail(Errc::invalid, "invalid character in cached bundle");
-  }
-  api::Bundle out;
-  out.set_csvname(string_at(doc, "csvName"));
-  out.set_packagename(string_at(doc, "packageName"));
-  out.set_channelname(string_at(doc, "channelName"));
-  out.set_csvjson(string_at(doc, "csvJson"));
-  for (const auto& object : array_at(doc, "object")) {
-    out.add_object(object.is_string() ? object.get<std::string>() : std::string());
-  }
-  out.set_bundlepath(string_at(doc, "bundlePath"));
-  read_gvks(array_at(doc, "providedApis"), *out.mutable_providedapis());
-  read_gvks(array_at(doc, "requiredApis"), *out.mutable_requiredapis());
-  out.set_version(string_at(doc, "version"));
-  out.set_skiprange(string_at(doc, "skipRange"));
-  for (const auto& d : array_at(doc, "dependencies")) {
-    auto* dep = out.add_dependencies();
-    dep->set_type(string_at(d, "type"));
-    dep->set_value(string_at(d, "value"));
-  }
-  for (const auto& p : array_at(doc, "properties")) {
-    auto* prop = out.add_properties();
-    prop->set_type(string_at(p, "type"));
-    prop->set_value(string_at(p, "value"));
-  }
-  out.set_replaces(string_at(doc, "replaces"));
-  for (const auto& skip : array_at(doc, "skips")) {
-    out.add_skips(skip.is_string() ? skip.get<std::string>() : std::string());
-  }
-  if (auto message = deprecation_at(doc)) {
-    out.mutable_deprecation()->set_message(*message);
-  }
-  return out;
 }
 
 } // namespace opm::serve

@@ -14,8 +14,8 @@ std::string packages_json(const PackageIndex& index);
 // proto order, empty ones omitted.
 std::string bundle_json(const IndexEntry& entry);
 
-// Readers; the bundles are attached to the index entries afterwards.
+// Reads the package index; the bundles (serve/bundle_reader.hpp) are attached to its entries
+// afterwards.
 Result<PackageIndex> parse_packages_json(std::string_view text);
-Result<api::Bundle> parse_bundle_json(std::string_view text);
 
 } // namespace opm::serve

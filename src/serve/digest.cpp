@@ -4,6 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -158,6 +161,34 @@ public:
     pad(bytes.size());
   }
 
+  // A regular file's content, streamed in large reads through one reused buffer.
+  Result<void> file_data(const std::filesystem::path& path) {
+    util::Fd f(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (f.fd < 0) {
+      return util::fail(Errc::io,
+                        fmt::format("open {}: {}", path.string(), util::errno_text(errno)));
+    }
+    m_buffer.resize(k_read_size);
+    std::size_t total = 0;
+    for (;;) {
+      ssize_t n = ::read(f.fd, m_buffer.data(), m_buffer.size());
+      if (n < 0 && errno == EINTR) {
+        continue;
+      }
+      if (n < 0) {
+        return util::fail(Errc::io,
+                          fmt::format("read {}: {}", path.string(), util::errno_text(errno)));
+      }
+      if (n == 0) {
+        break;
+      }
+      m_hash.update({m_buffer.data(), static_cast<std::size_t>(n)});
+      total += static_cast<std::size_t>(n);
+    }
+    pad(total);
+    return {};
+  }
+
   // Two zero blocks end the archive.
   void close() {
     static const Block zero{};
@@ -203,7 +234,9 @@ private:
     }
   }
 
+  static constexpr std::size_t k_read_size = 1 << 20;
   Fnv64a& m_hash;
+  std::vector<char> m_buffer;
 };
 
 std::uint64_t tar_mode(mode_t mode) {
@@ -230,8 +263,7 @@ Result<void> walk(const std::filesystem::path& path, const std::string& name, co
                         : '6',
               tar_mode(st.st_mode), regular ? static_cast<std::uint64_t>(st.st_size) : 0});
   if (regular) {
-    tar.data(OPM_TRY(util::read_file(path)));
-    return {};
+    return tar.file_data(path);
   }
   if (!dir) {
     return {};

@@ -3,6 +3,7 @@
 #include "catalog/property.hpp"
 #include "json/text.hpp"
 #include "json/writer.hpp"
+#include "serve/bundle_wire.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -136,7 +137,7 @@ api::Bundle IndexEntry::full() const {
 void set_bundle(IndexEntry& entry, api::Bundle bundle) {
   bundle.clear_replaces();
   bundle.clear_skips();
-  bundle.SerializeToString(&entry.bytes);
+  entry.bytes = bundle_wire_bytes(bundle);
   // clear_*() would keep the manifests' buffers allocated: release them.
   bundle.set_csvjson(std::string());
   google::protobuf::RepeatedPtrField<std::string> released;

@@ -1,0 +1,13 @@
+#pragma once
+
+#include "serve/module.hpp"
+#include "util/error.hpp"
+
+// Finds and loads the serve module (opm-serve.so): next to the running executable, then in
+// ../lib/opm relative to it (where `cmake --install` puts it). The module stays loaded until
+// the process exits.
+namespace opm::cmd {
+
+Result<const serve::ModuleEntry*> load_serve_module();
+
+} // namespace opm::cmd
