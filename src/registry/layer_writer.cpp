@@ -110,6 +110,9 @@ void put_octal(char* field, std::size_t width, std::uint64_t value) {
 }
 
 void put_text(char* field, std::size_t width, std::string_view text) {
+  if (text.empty()) {
+    return; // memcpy may not be handed the null data of an empty view
+  }
   std::memcpy(field, text.data(), std::min(text.size(), width));
 }
 
