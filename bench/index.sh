@@ -74,4 +74,6 @@ if diff -r "$WORK/ours/migrated" "$WORK/upstream/migrated" > /dev/null; then
 else
   echo "migrate of the two databases: DIFFERENT"
 fi
+echo "database rows of the two databases: $("$bench_dir/db_rows.py" "$WORK/ours/database/index.db" \
+  "$WORK/upstream/database/index.db" || true)"
 echo "packages in the database: $(grep -c '"schema": "olm.package"' "$WORK/ours.render.out")"

@@ -71,6 +71,14 @@ Statement& Statement::bind(int index, std::string_view text) {
   return *this;
 }
 
+Statement& Statement::bind_blob(int index, std::string_view bytes) {
+  // A zero-length blob still needs a non-null pointer, or SQLite binds NULL.
+  static const char k_empty = 0;
+  checked(sqlite3_bind_blob(m_stmt.get(), index, bytes.empty() ? &k_empty : bytes.data(),
+                            static_cast<int>(bytes.size()), SQLITE_TRANSIENT));
+  return *this;
+}
+
 Statement& Statement::bind(int index, std::int64_t value) {
   checked(sqlite3_bind_int64(m_stmt.get(), index, value));
   return *this;

@@ -34,6 +34,8 @@ public:
   // Parameters are 1-based, as in SQLite. A nullopt binds SQL NULL.
   Statement& bind(int index, std::string_view text);
   Statement& bind(int index, std::int64_t value);
+  // Stored with BLOB affinity, as Go's database/sql stores a []byte.
+  Statement& bind_blob(int index, std::string_view bytes);
   Statement& bind_optional(int index, const std::optional<std::string>& text);
   Statement& bind_null(int index);
   Statement& bind_named(const char* name, std::int64_t value);

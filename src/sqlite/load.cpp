@@ -54,8 +54,8 @@ Result<void> insert_bundle_row(Connection& db, const NewBundle& b) {
     objects += '\n';
   }
   stmt.bind(1, b.name)
-      .bind(2, b.csv_json + "\n")
-      .bind(3, objects)
+      .bind_blob(2, b.csv_json + "\n")
+      .bind_blob(3, objects)
       .bind(4, b.image)
       .bind(5, b.version)
       .bind(6, b.skip_range)
@@ -77,17 +77,26 @@ Result<void> insert_images(Connection& db, const NewBundle& b) {
   return {};
 }
 
+// Upstream hands SQLite a dependency's value as []byte (a json.RawMessage, or the JSON it
+// marshals for a CSV's required APIs), so dependencies keep their values as BLOBs; every
+// other typed value is a string.
+enum class ValueStorage { text, blob };
+
 Result<void> insert_typed(Connection& db, std::string_view table, const NewBundle& b,
-                          const std::vector<TypedValue>& rows) {
+                          const std::vector<TypedValue>& rows, ValueStorage storage) {
   auto stmt = OPM_TRY(db.prepare(
       fmt::format("insert into {}(type, value, operatorbundle_name, operatorbundle_version, "
                   "operatorbundle_path) values(?, ?, ?, ?, ?)",
                   table)));
   for (const auto& row : rows) {
     stmt.reset();
-    stmt.bind(1, row.type)
-        .bind(2, row.value)
-        .bind(3, b.name)
+    stmt.bind(1, row.type);
+    if (storage == ValueStorage::blob) {
+      stmt.bind_blob(2, row.value);
+    } else {
+      stmt.bind(2, row.value);
+    }
+    stmt.bind(3, b.name)
         .bind_optional(4, null_if_empty(b.version))
         .bind_optional(5, null_if_empty(b.image));
     OPM_TRY(stmt.run());
@@ -100,7 +109,7 @@ Result<void> insert_dependencies(Connection& db, const NewBundle& b) {
   for (const auto& api : b.required) {
     rows.push_back({"olm.gvk", gvk_value(api)});
   }
-  return insert_typed(db, "dependencies", b, rows);
+  return insert_typed(db, "dependencies", b, rows, ValueStorage::blob);
 }
 
 Result<void> insert_properties(Connection& db, const NewBundle& b) {
@@ -111,7 +120,7 @@ Result<void> insert_properties(Connection& db, const NewBundle& b) {
   if (OPM_TRY(is_deprecated(db, b.name))) {
     set.insert({"olm.deprecated", "{}"});
   }
-  return insert_typed(db, "properties", b, {set.begin(), set.end()});
+  return insert_typed(db, "properties", b, {set.begin(), set.end()}, ValueStorage::text);
 }
 
 Result<void> insert_apis(Connection& db, const NewBundle& b) {

@@ -71,6 +71,10 @@ const std::vector<std::string> k_tables = {
     "SELECT * FROM properties",
     "SELECT * FROM deprecated",
     "SELECT version FROM schema_migrations",
+    // Storage classes too: upstream stores byte slices as BLOBs, strings as TEXT.
+    "SELECT name, typeof(csv), typeof(bundle), typeof(bundlepath) FROM operatorbundle",
+    "SELECT type, operatorbundle_name, typeof(value) FROM dependencies",
+    "SELECT type, operatorbundle_name, typeof(value) FROM properties",
 };
 
 std::string slurp(const fs::path& p) {
