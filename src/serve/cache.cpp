@@ -83,38 +83,6 @@ Result<void> ensure_empty_dir(const fs::path& dir) {
   return {};
 }
 
-// The whole file into `out`, whose allocation is reused from one file to the next.
-Result<void> read_file_into(const fs::path& path, std::string& out) {
-  util::Fd f(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  struct stat st {};
-  if (f.fd < 0 || ::fstat(f.fd, &st) != 0) {
-    return util::fail(errno == ENOENT ? Errc::not_found : Errc::io,
-                      fmt::format("open {}: {}", path.string(), util::errno_text(errno)));
-  }
-  // One byte more than the size, so that a file that grew is noticed and read on.
-  out.resize(static_cast<std::size_t>(st.st_size) + 1);
-  std::size_t done = 0;
-  for (;;) {
-    if (done == out.size()) {
-      out.resize(out.size() * 2);
-    }
-    ssize_t n = ::read(f.fd, out.data() + done, out.size() - done);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      return util::fail(Errc::io,
-                        fmt::format("read {}: {}", path.string(), util::errno_text(errno)));
-    }
-    if (n == 0) {
-      break;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  out.resize(done);
-  return {};
-}
-
 Result<std::string> existing_digest(const fs::path& cache_dir) {
   auto text = OPM_TRY(util::read_file(cache_dir / k_digest_file));
   auto begin = text.find_first_not_of(" \t\r\n");
@@ -245,7 +213,7 @@ Result<PackageIndex> read_cache(const fs::path& cache_dir, const std::atomic<boo
         if (stop) {
           return util::fail(Errc::invalid, "cache read abandoned");
         }
-        OPM_TRY(read_file_into(json_dir / bundle_file_name(pkg, ch, e), text));
+        OPM_TRY(util::read_file_into(json_dir / bundle_file_name(pkg, ch, e), text));
         auto bundle = read_bundle_json(text);
         if (!bundle) {
           return util::fail(Errc::invalid, fmt::format("convert bundle \"{}\": {}", e.name,

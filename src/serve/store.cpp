@@ -208,10 +208,14 @@ Result<api::Package> Store::package(std::string_view name) const {
   return out;
 }
 
-Result<const IndexEntry*> Store::bundle(std::string_view pkg, std::string_view channel,
-                                        std::string_view csv) const {
-  auto p = m_index.find(pkg);
-  if (p == m_index.end()) {
+namespace {
+
+// The channel GetBundle and GetBundleForChannel look in, with upstream's messages (names
+// quoted) when the package or the channel is missing.
+Result<const IndexChannel*> find_channel(const PackageIndex& index, std::string_view pkg,
+                                         std::string_view channel) {
+  auto p = index.find(pkg);
+  if (p == index.end()) {
     return not_found(fmt::format("package {} not found", util::go_quote(pkg)));
   }
   auto c = p->second.channels.find(channel);
@@ -219,8 +223,16 @@ Result<const IndexEntry*> Store::bundle(std::string_view pkg, std::string_view c
     return not_found(fmt::format("package {}, channel {} not found", util::go_quote(pkg),
                                  util::go_quote(channel)));
   }
-  auto e = c->second.entries.find(csv);
-  if (e == c->second.entries.end()) {
+  return &c->second;
+}
+
+} // namespace
+
+Result<const IndexEntry*> Store::bundle(std::string_view pkg, std::string_view channel,
+                                        std::string_view csv) const {
+  const IndexChannel* c = OPM_TRY(find_channel(m_index, pkg, channel));
+  auto e = c->entries.find(csv);
+  if (e == c->entries.end()) {
     return not_found(fmt::format("package {}, channel {}, bundle {} not found", util::go_quote(pkg),
                                  util::go_quote(channel), util::go_quote(csv)));
   }
@@ -229,16 +241,8 @@ Result<const IndexEntry*> Store::bundle(std::string_view pkg, std::string_view c
 
 Result<const IndexEntry*> Store::bundle_for_channel(std::string_view pkg,
                                                     std::string_view channel) const {
-  auto p = m_index.find(pkg);
-  if (p == m_index.end()) {
-    return not_found(fmt::format("package {} not found", util::go_quote(pkg)));
-  }
-  auto c = p->second.channels.find(channel);
-  if (c == p->second.channels.end()) {
-    return not_found(fmt::format("package {}, channel {} not found", util::go_quote(pkg),
-                                 util::go_quote(channel)));
-  }
-  return bundle(pkg, channel, c->second.head);
+  const IndexChannel* c = OPM_TRY(find_channel(m_index, pkg, channel));
+  return bundle(pkg, channel, c->head);
 }
 
 Result<std::vector<api::ChannelEntry>> Store::entries_that_replace(std::string_view csv) const {

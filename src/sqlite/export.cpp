@@ -2,6 +2,7 @@
 
 #include "json/text.hpp"
 #include "sqlite/connection.hpp"
+#include "sqlite/detail/stored_json.hpp"
 #include "sqlite/migrations.hpp"
 #include "util/base64.hpp"
 #include "util/fs.hpp"
@@ -108,34 +109,10 @@ struct PackageModel {
   std::optional<catalog::Icon> icon;
 };
 
-// The JSON values of a stream, each as its exact bytes (upstream's json.RawMessage).
-Result<std::vector<std::string>> split_objects(std::string_view text) {
-  std::vector<std::string> objects;
-  std::size_t pos = json::text::skip_space(text, 0);
-  while (pos < text.size()) {
-    auto end = json::text::value_end(text, pos);
-    if (!end) {
-      return util::fail(Errc::invalid, "invalid character in stored bundle objects");
-    }
-    objects.emplace_back(text.substr(pos, *end - pos));
-    pos = json::text::skip_space(text, *end);
-  }
-  return objects;
-}
-
-std::string string_member(std::string_view object, std::initializer_list<std::string_view> path) {
-  auto raw = json::text::find_raw(object, path);
-  if (raw.empty() || raw.front() != '"') {
-    return {};
-  }
-  auto parsed = json::text::parse(raw);
-  return parsed && parsed->is_string() ? parsed->get<std::string>() : std::string();
-}
-
 Result<void> read_objects(std::string_view text, BundleRow& row) {
-  row.objects = OPM_TRY(split_objects(text));
+  row.objects = OPM_TRY(detail::split_objects(text));
   for (std::size_t i = 0; i < row.objects.size(); ++i) {
-    if (string_member(row.objects[i], {"kind"}) == "ClusterServiceVersion") {
+    if (detail::string_member(row.objects[i], {"kind"}) == "ClusterServiceVersion") {
       row.csv_index = i;
       return {};
     }

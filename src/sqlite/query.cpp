@@ -3,6 +3,7 @@
 #include "json/text.hpp"
 #include "json/writer.hpp"
 #include "sqlite/detail/query_parts.hpp"
+#include "sqlite/detail/stored_json.hpp"
 
 #include <fmt/format.h>
 
@@ -12,41 +13,13 @@
 
 namespace opm::sqlite {
 
-namespace {
-
-// The JSON values of the concatenated `bundle` column, each as its exact bytes.
-Result<std::vector<std::string>> split_objects(std::string_view text) {
-  std::vector<std::string> objects;
-  std::size_t pos = json::text::skip_space(text, 0);
-  while (pos < text.size()) {
-    auto end = json::text::value_end(text, pos);
-    if (!end) {
-      return util::fail(Errc::invalid, "invalid character in stored bundle objects");
-    }
-    objects.emplace_back(text.substr(pos, *end - pos));
-    pos = json::text::skip_space(text, *end);
-  }
-  return objects;
-}
-
-std::string string_member(std::string_view object, std::initializer_list<std::string_view> path) {
-  auto raw = json::text::find_raw(object, path);
-  if (raw.empty() || raw.front() != '"') {
-    return {};
-  }
-  auto parsed = json::text::parse(raw);
-  return parsed && parsed->is_string() ? parsed->get<std::string>() : std::string();
-}
-
-} // namespace
-
 namespace detail {
 
 // The stored manifests: every object, and the first ClusterServiceVersion as csvJson.
 Result<void> read_manifests(std::string_view bundle, BundleAnswer& out) {
-  out.objects = OPM_TRY(split_objects(bundle));
+  out.objects = OPM_TRY(detail::split_objects(bundle));
   for (const std::string& object : out.objects) {
-    std::string kind = string_member(object, {"kind"});
+    std::string kind = detail::string_member(object, {"kind"});
     if (kind.empty()) {
       return util::fail(Errc::invalid, fmt::format("Object 'Kind' is missing in '{}'", object));
     }
@@ -356,18 +329,14 @@ Result<BundleAnswer> Querier::bundle_that_replaces(std::string_view csv, std::st
   return read_bundle(m_db, stmt, pkg, channel);
 }
 
-Result<std::vector<EntryAnswer>> Querier::entries_that_provide(std::string_view group,
-                                                               std::string_view version,
-                                                               std::string_view kind) {
-  std::lock_guard lock(m_mutex);
-  Statement stmt = OPM_TRY(query(
-      m_db,
-      "SELECT DISTINCT channel_entry.package_name, channel_entry.channel_name, "
-      "channel_entry.operatorbundle_name, replaces.operatorbundle_name FROM channel_entry INNER "
-      "JOIN properties ON channel_entry.operatorbundle_name = properties.operatorbundle_name "
-      "LEFT OUTER JOIN channel_entry replaces ON channel_entry.replaces = replaces.entry_id "
-      "WHERE properties.type=? AND properties.value=?",
-      {k_gvk_type, gvk_value(group, version, kind)}));
+namespace {
+
+// The entries `sql` selects for a GVK (bound as the olm.gvk type and value); upstream's
+// "no channel entries found that provide" when there are none.
+Result<std::vector<EntryAnswer>> entries_providing(Connection& db, const char* sql,
+                                                   std::string_view group, std::string_view version,
+                                                   std::string_view kind) {
+  Statement stmt = OPM_TRY(query(db, sql, {k_gvk_type, gvk_value(group, version, kind)}));
   auto entries = OPM_TRY(read_entries(stmt, true, {}));
   if (entries.empty()) {
     return util::fail(Errc::not_found, fmt::format("no channel entries found that provide {} {} {}",
@@ -376,26 +345,36 @@ Result<std::vector<EntryAnswer>> Querier::entries_that_provide(std::string_view 
   return entries;
 }
 
+} // namespace
+
+Result<std::vector<EntryAnswer>> Querier::entries_that_provide(std::string_view group,
+                                                               std::string_view version,
+                                                               std::string_view kind) {
+  std::lock_guard lock(m_mutex);
+  return entries_providing(
+      m_db,
+      "SELECT DISTINCT channel_entry.package_name, channel_entry.channel_name, "
+      "channel_entry.operatorbundle_name, replaces.operatorbundle_name FROM channel_entry INNER "
+      "JOIN properties ON channel_entry.operatorbundle_name = properties.operatorbundle_name "
+      "LEFT OUTER JOIN channel_entry replaces ON channel_entry.replaces = replaces.entry_id "
+      "WHERE properties.type=? AND properties.value=?",
+      group, version, kind);
+}
+
 Result<std::vector<EntryAnswer>> Querier::latest_entries_that_provide(std::string_view group,
                                                                       std::string_view version,
                                                                       std::string_view kind) {
   std::lock_guard lock(m_mutex);
-  Statement stmt = OPM_TRY(
-      query(m_db,
-            "SELECT DISTINCT channel_entry.package_name, channel_entry.channel_name, "
-            "channel_entry.operatorbundle_name, replaces.operatorbundle_name, "
-            "MIN(channel_entry.depth) FROM channel_entry INNER JOIN properties ON "
-            "channel_entry.operatorbundle_name = properties.operatorbundle_name LEFT OUTER JOIN "
-            "channel_entry replaces ON channel_entry.replaces = replaces.entry_id WHERE "
-            "properties.type = ? AND properties.value = ? GROUP BY channel_entry.package_name, "
-            "channel_entry.channel_name",
-            {k_gvk_type, gvk_value(group, version, kind)}));
-  auto entries = OPM_TRY(read_entries(stmt, true, {}));
-  if (entries.empty()) {
-    return util::fail(Errc::not_found, fmt::format("no channel entries found that provide {} {} {}",
-                                                   group, version, kind));
-  }
-  return entries;
+  return entries_providing(
+      m_db,
+      "SELECT DISTINCT channel_entry.package_name, channel_entry.channel_name, "
+      "channel_entry.operatorbundle_name, replaces.operatorbundle_name, "
+      "MIN(channel_entry.depth) FROM channel_entry INNER JOIN properties ON "
+      "channel_entry.operatorbundle_name = properties.operatorbundle_name LEFT OUTER JOIN "
+      "channel_entry replaces ON channel_entry.replaces = replaces.entry_id WHERE "
+      "properties.type = ? AND properties.value = ? GROUP BY channel_entry.package_name, "
+      "channel_entry.channel_name",
+      group, version, kind);
 }
 
 Result<BundleAnswer> Querier::default_bundle_that_provides(std::string_view group,

@@ -36,7 +36,9 @@ Fd::~Fd() {
 }
 
 namespace {
-Result<std::string> read_fd(int fd, const std::filesystem::path& path) {
+// The rest of `fd` into `out`, read straight into its buffer: sized from fstat, with one byte
+// more so that a file that grew is noticed and read on.
+Result<void> read_fd_into(int fd, const std::filesystem::path& path, std::string& out) {
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
     return fail(Errc::io, fmt::format("stat {}: {}", path.string(), errno_text(errno)));
@@ -44,13 +46,14 @@ Result<std::string> read_fd(int fd, const std::filesystem::path& path) {
   if (S_ISDIR(st.st_mode)) {
     return fail(Errc::io, fmt::format("read {}: is a directory", path.string()));
   }
-  std::string content;
-  if (S_ISREG(st.st_mode) && st.st_size > 0) {
-    content.reserve(static_cast<std::size_t>(st.st_size));
-  }
-  char buf[1 << 16];
+  std::size_t expected = S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
+  out.resize(std::max<std::size_t>(expected + 1, 4096));
+  std::size_t done = 0;
   for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (done == out.size()) {
+      out.resize(out.size() * 2);
+    }
+    ssize_t n = ::read(fd, out.data() + done, out.size() - done);
     if (n < 0) {
       if (errno == EINTR) {
         continue;
@@ -60,19 +63,36 @@ Result<std::string> read_fd(int fd, const std::filesystem::path& path) {
     if (n == 0) {
       break;
     }
-    content.append(buf, static_cast<std::size_t>(n));
+    done += static_cast<std::size_t>(n);
   }
+  out.resize(done);
+  return {};
+}
+
+Result<std::string> read_fd(int fd, const std::filesystem::path& path) {
+  std::string content;
+  OPM_TRY(read_fd_into(fd, path, content));
   return content;
+}
+
+Result<int> open_for_reading(const std::filesystem::path& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return fail(errno == ENOENT ? Errc::not_found : Errc::io,
+                fmt::format("open {}: {}", path.string(), errno_text(errno)));
+  }
+  return fd;
 }
 } // namespace
 
 Result<std::string> read_file(const std::filesystem::path& path) {
-  Fd f(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (f.fd < 0) {
-    return fail(errno == ENOENT ? Errc::not_found : Errc::io,
-                fmt::format("open {}: {}", path.string(), errno_text(errno)));
-  }
+  Fd f(OPM_TRY(open_for_reading(path)));
   return read_fd(f.fd, path);
+}
+
+Result<void> read_file_into(const std::filesystem::path& path, std::string& out) {
+  Fd f(OPM_TRY(open_for_reading(path)));
+  return read_fd_into(f.fd, path, out);
 }
 
 Result<OpenFile> OpenFile::open(const std::filesystem::path& path) {

@@ -22,6 +22,8 @@ struct Fd {
 // Whole file into memory. Errors read as Go's: "open <path>: no such file or directory",
 // "read <path>: is a directory".
 Result<std::string> read_file(const std::filesystem::path& path);
+// The same into `out`, whose allocation is reused from one file to the next.
+Result<void> read_file_into(const std::filesystem::path& path, std::string& out);
 
 // A file opened now and read later, for callers that must report Go's os.Open and
 // io.ReadAll failures separately and in upstream's order: "open <path>: ...", then

@@ -27,16 +27,12 @@ kiwis=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-b
 # serve_and_compare NAME DB GOLDEN: serves DB, runs every call, compares with GOLDEN (its
 # bundle paths moved to this registry), and checks the database was not written.
 serve_and_compare() {
-  local name=$1 db=$2 golden=$3 port pid i
+  local name=$1 db=$2 golden=$3 port pid
   cp "$db" "$WORK/before.db"
   port=$(free_port)
   start "serve-$name" "$OPM" registry serve -d "$db" -p "$port" -t /dev/null
   pid=$(tail -n 1 "$WORK/pids" | cut -d' ' -f1)
-  for i in $(seq 1 300); do
-    /usr/bin/python3 "$OPM_TESTS/serve/lib/client.py" "127.0.0.1:$port" \
-      grpc.health.v1.Health/Check 2> /dev/null | grep -q SERVING && break
-    sleep 0.1
-  done
+  check "$name: the server answers SERVING" wait_serving "127.0.0.1:$port" "$pid"
   run_calls "127.0.0.1:$port" "$GOLDEN/calls.txt" > "$WORK/answers-$name.txt"
   sed "s#127.0.0.1:5231#$REG#g" "$golden" > "$WORK/expected-$name.txt"
   check "$name: every answer is upstream's" cmp -s "$WORK/answers-$name.txt" "$WORK/expected-$name.txt"

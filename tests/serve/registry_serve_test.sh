@@ -15,14 +15,8 @@ start_registry_server() {
   PORT=$(free_port)
   TMPDIR="$WORK/tmp" "$OPM" registry serve "$@" -p "$PORT" >server.out 2>server.err &
   SERVER_PID=$!
-  local i
-  for i in $(seq 1 300); do
-    if call grpc.health.v1.Health/Check 2>/dev/null | grep -q SERVING; then
-      return 0
-    fi
-    kill -0 "$SERVER_PID" 2>/dev/null || fail "server exited: $(cat server.err)"
-    sleep 0.1
-  done
+  wait_serving "127.0.0.1:$PORT" "$SERVER_PID" 2>/dev/null && return 0
+  kill -0 "$SERVER_PID" 2>/dev/null || fail "server exited: $(cat server.err)"
   fail "server did not become ready"
 }
 
