@@ -2,7 +2,9 @@
 # `opm alpha catalog build` of the v4.16 corpus catalog onto a synthetic 40 MB base image in
 # a loopback registry: wall time, peak RSS and bytes uploaded for the first push (base
 # layers mounted from the base's repository), a second push of the same image, a push to
-# a fresh registry that must upload the base too, and a build into an OCI layout. "uploaded"
+# a fresh registry that must upload the base too, and a build into an OCI layout. Then the
+# SQLite index image of the 122 corpus bundles, built without a container engine
+# (`opm index add --build-tool none`, pulling every bundle) and pushed, and the same again. "uploaded"
 # is how much the registry's storage grew. CPU is user + system time: on a shared machine it
 # says more than the wall time. With upstream's binary (UPSTREAM_OPM, default
 # /tmp/upstream-opm/opm), also checks that it serves the built image's cache.
@@ -25,22 +27,39 @@ measure() { # LABEL DATA_DIR ARGS...
   local label=$1 data=$2 before after
   shift 2
   before=$(stored "$data")
-  /usr/bin/time -f "%e %M %U %S" -o "$WORK/time" "$OPM" alpha catalog build "$@" \
-    > "$WORK/out" 2> "$WORK/err" || { cat "$WORK/err"; exit 1; }
+  mkdir -p "$WORK/cwd"
+  (cd "$WORK/cwd" && /usr/bin/time -f "%e %M %U %S" -o "$WORK/time" "$OPM" "$@" \
+    > "$WORK/out" 2> "$WORK/err") || { cat "$WORK/err"; exit 1; }
   after=$(stored "$data")
   read -r wall rss user sys < "$WORK/time"
   printf '%-31s wall %5.2f s  cpu %5.2f s  peak RSS %4d MB  uploaded %d bytes\n' \
     "$label" "$wall" "$(echo "$user + $sys" | bc)" $((rss / 1024)) $((after - before))
 }
 
-measure "first push (base mounted)" "$WORK/bench" --use-http "$catalog" \
+measure "first push (base mounted)" "$WORK/bench" alpha catalog build --use-http "$catalog" \
   --base-image "$BENCH/base/opm:v1" --tag "$BENCH/catalog/v416:v1"
-measure "second push of the same image" "$WORK/bench" --use-http "$catalog" \
+measure "second push of the same image" "$WORK/bench" alpha catalog build --use-http "$catalog" \
   --base-image "$BENCH/base/opm:v1" --tag "$BENCH/catalog/v416:v1"
-measure "push to another registry" "$WORK/fresh" --use-http "$catalog" \
+measure "push to another registry" "$WORK/fresh" alpha catalog build --use-http "$catalog" \
   --base-image "$BENCH/base/opm:v1" --tag "$FRESH/catalog/v416:v1"
-measure "OCI layout, no registry" "$WORK/tmp" --use-http "$catalog" \
+measure "OCI layout, no registry" "$WORK/tmp" alpha catalog build --use-http "$catalog" \
   --base-image "$BENCH/base/opm:v1" --tag "oci:$WORK/layout:v1"
+
+# The index image of every corpus bundle: each bundle pulled and added, then the image pushed.
+: > "$WORK/list"
+for dir in "$OPM_CORPUS"/bundles/*/*/; do
+  dir=${dir%/}
+  echo "$(basename "$(dirname "$dir")")/$(basename "$dir")" >> "$WORK/list"
+done
+python3 "$here/bundle_images.py" push "$TOOLS" "$BENCH" "$OPM_CORPUS/bundles" "$WORK/list"
+refs=$(while read -r entry; do echo "$BENCH/corpus/${entry%/*}-bundle:${entry#*/}"; done < "$WORK/list" |
+  paste -sd,)
+export OLM_CACHE_DIR=$WORK/index-cache
+measure "index image, $(wc -l < "$WORK/list") bundles" "$WORK/bench" index add --use-http \
+  --permissive -b "$refs" -u none -i "$BENCH/base/opm:v1" -t "$BENCH/index/corpus:v1"
+measure "the same index image again" "$WORK/bench" index add --use-http \
+  --permissive -b "$refs" -u none -i "$BENCH/base/opm:v1" -t "$BENCH/index/corpus:v1"
+unset OLM_CACHE_DIR
 # Upstream's serve must accept the image's cache with integrity enforced, as it would in a
 # container: the layers extracted as they are, modes included.
 upstream=${UPSTREAM_OPM:-/tmp/upstream-opm/opm}

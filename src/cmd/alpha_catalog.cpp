@@ -1,11 +1,11 @@
 // `opm alpha catalog build`: a catalog image built and pushed without a container engine.
 #include "cmd/commands.hpp"
+#include "cmd/image_build.hpp"
 #include "cmd/registry_options.hpp"
 #include "cmd/serve_module.hpp"
 #include "dockerfile/fbc.hpp"
 #include "image/catalog_image.hpp"
 #include "image/output.hpp"
-#include "registry/layout_source.hpp"
 #include "registry/pull_support.hpp"
 #include "registry/push.hpp"
 #include "serve/serve.hpp"
@@ -15,7 +15,6 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <charconv>
 #include <memory>
 #include <sstream>
 
@@ -48,20 +47,6 @@ struct BuildFlags {
   std::string platform;
 };
 
-Result<std::int64_t> source_date_epoch(const Context& ctx) {
-  auto text = ctx.env.get("SOURCE_DATE_EPOCH");
-  if (!text || text->empty()) {
-    return 0;
-  }
-  std::int64_t value = 0;
-  auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (ec != std::errc() || end != text->data() + text->size() || value < 0) {
-    return util::fail(Errc::usage,
-                      fmt::format("invalid SOURCE_DATE_EPOCH {}", util::go_quote(*text)));
-  }
-  return value;
-}
-
 // Runs our serve in cache-only mode, exactly as the generated Dockerfile's builder stage does.
 image::CacheWriter serve_cache_writer() {
   return [](const std::filesystem::path& configs,
@@ -79,27 +64,6 @@ image::CacheWriter serve_cache_writer() {
     }
     return {};
   };
-}
-
-Result<std::string> deliver(const registry::Options& options, const image::BuiltImage& built,
-                            const std::string& tag, std::int64_t created) {
-  if (tag.starts_with("oci:")) {
-    auto [dir, name] = registry::split_layout_ref(tag);
-    OPM_TRY(image::write_oci_layout(built, dir, name));
-    return built.top().descriptor.digest;
-  }
-  if (tag.starts_with("docker-archive:")) {
-    std::string rest = tag.substr(std::string_view("docker-archive:").size());
-    // docker-archive:FILE[:REPO:TAG], as containers/image spells it.
-    auto colon = rest.find(':');
-    std::string file = rest.substr(0, colon);
-    std::string name = colon == std::string::npos ? std::string() : rest.substr(colon + 1);
-    OPM_TRY(image::write_docker_archive(built, file, name, created));
-    return built.top().descriptor.digest;
-  }
-  registry::Pusher pusher(options);
-  auto at = OPM_TRY(pusher.target(tag));
-  return image::push_image(built, pusher, at);
 }
 
 Result<void> run_build(Context& ctx, const BuildFlags& f) {
@@ -132,7 +96,7 @@ Result<void> run_build(Context& ctx, const BuildFlags& f) {
   auto puller = registry::make_puller(options);
   auto result = [&]() -> Result<std::string> {
     auto built = OPM_TRY(image::build_catalog(build, *puller, serve_cache_writer(), work));
-    return deliver(options, built, f.tag, build.created);
+    return image::deliver(built, options, f.tag, build.created);
   }();
   puller->destroy();
   std::filesystem::remove_all(work, ec);

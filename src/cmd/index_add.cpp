@@ -108,7 +108,7 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
       if (!mode) {
         return fail_like_cobra(ctx, *sub, mode.error());
       }
-      auto tools = split_tools(*flags);
+      auto tools = split_tools(ctx, *flags);
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
       }

@@ -2,11 +2,15 @@
 
 #include "cli/usage.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/image_build.hpp"
 #include "cmd/registry_options.hpp"
 #include "cmd/required_flags.hpp"
 #include "cmd/string_lists.hpp"
+#include "util/strings.hpp"
 
 #include <fmt/format.h>
+
+#include <unistd.h>
 
 namespace opm::cmd::index_cmd {
 
@@ -27,12 +31,35 @@ constexpr std::string_view k_pull_tool_usage =
 
 } // namespace
 
-// add, rm and deprecatetruncate: --pull-tool and --build-tool, or --container-tool for both.
-// They share add's tool check, and its message.
-Result<Tools> split_tools(const IndexFlags& flags) {
-  if (flags.build_tool == "none") {
-    return util::fail(Errc::invalid, "none is not a valid container-tool for index add");
+namespace {
+
+bool on_path(const Context& ctx, std::string_view program) {
+  for (const std::string& dir : util::split(ctx.env.get("PATH").value_or(""), ':')) {
+    auto file = std::filesystem::path(dir.empty() ? "." : dir) / program;
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(file, ec) && ::access(file.c_str(), X_OK) == 0) {
+      return true;
+    }
   }
+  return false;
+}
+
+bool no_container_engine(const Context& ctx) {
+  return !on_path(ctx, "podman") && !on_path(ctx, "docker");
+}
+
+Result<Tools> tag_for_built_in_build(const IndexFlags& flags, Tools tools) {
+  if (tools.build == index::ContainerTool::none && !flags.generate && flags.tag.empty()) {
+    return util::fail(Errc::invalid,
+                      "building the index image without a container tool needs --tag: a "
+                      "registry reference, oci:DIR[:TAG] or docker-archive:FILE");
+  }
+  return tools;
+}
+
+} // namespace
+
+Result<Tools> split_tools(const Context& ctx, const IndexFlags& flags) {
   std::string pull = flags.pull_tool;
   std::string build = flags.build_tool;
   if (!flags.container_tool.empty()) {
@@ -42,18 +69,22 @@ Result<Tools> split_tools(const IndexFlags& flags) {
     }
     pull = build = flags.container_tool;
   }
-  return Tools{
-      index::container_tool(pull.empty() ? "none" : pull, index::ContainerTool::none),
-      index::container_tool(build.empty() ? "podman" : build, index::ContainerTool::podman)};
+  if (build.empty() && no_container_engine(ctx)) {
+    build = "none";
+  }
+  return tag_for_built_in_build(
+      flags,
+      Tools{index::container_tool(pull.empty() ? "none" : pull, index::ContainerTool::none),
+            index::container_tool(build.empty() ? "podman" : build, index::ContainerTool::podman)});
 }
 
-// prune and prune-stranded: --container-tool for both (default podman).
-Result<Tools> single_tool(const IndexFlags& flags) {
-  if (flags.container_tool == "none") {
-    return util::fail(Errc::invalid, "none is not a valid container-tool for index prune");
+Result<Tools> single_tool(const Context& ctx, const IndexFlags& flags) {
+  std::string name = flags.container_tool;
+  if (!ctx.meta.changed(flags.container_tool_flag) && no_container_engine(ctx)) {
+    name = "none";
   }
-  auto tool = index::container_tool(flags.container_tool, index::ContainerTool::podman);
-  return Tools{tool, tool};
+  auto tool = index::container_tool(name, index::ContainerTool::podman);
+  return tag_for_built_in_build(flags, Tools{tool, tool});
 }
 
 void Session::log(std::string_view level, const std::string& message,
@@ -79,8 +110,14 @@ index::ImageSteps Session::steps() {
             }
             return index::copy_image_files(tools.pull, ref, dir);
           },
-          .build = [this](const std::filesystem::path& dockerfile, const std::string& tag)
-              -> Result<void> { return index::build_image(tools.build, dockerfile, tag); },
+          .build = [this](const index::BuildInput& input) -> Result<void> {
+            if (tools.build == index::ContainerTool::none) {
+              auto digest = OPM_TRY(build_index_without_tool(ctx, *puller, input));
+              log("info", "built the index image", {{"tag", input.tag}, {"digest", digest}});
+              return {};
+            }
+            return index::build_image(tools.build, input.dockerfile, input.tag);
+          },
           .info = [this](const std::string& message) { log("info", message); }};
 }
 
@@ -125,7 +162,8 @@ void add_image_flags(CLI::App& sub, IndexFlags& flags, bool with_pull_build,
   sub.add_option("-f,--from-index", flags.from_index, from_index_usage);
   sub.add_option("-i,--binary-image", flags.binary_image, std::string(k_binary_image_usage));
   flags.container_tool = tool_default;
-  sub.add_option("-c,--container-tool", flags.container_tool, tool_usage);
+  flags.container_tool_flag =
+      sub.add_option("-c,--container-tool", flags.container_tool, tool_usage);
   if (with_pull_build) {
     sub.add_option("-u,--build-tool", flags.build_tool, std::string(k_build_tool_usage));
     sub.add_option("-p,--pull-tool", flags.pull_tool, std::string(k_pull_tool_usage));
@@ -170,7 +208,7 @@ void add_index_packages(CLI::App& parent, Context& ctx, Action& chosen,
     chosen.command = sub;
     chosen.run = [&ctx, sub, flags, spec, from_flag, list_flag]() -> Result<void> {
       OPM_TRY(check_required(ctx, {from_flag, list_flag}));
-      auto tools = spec.split_tools ? split_tools(*flags) : single_tool(*flags);
+      auto tools = spec.split_tools ? split_tools(ctx, *flags) : single_tool(ctx, *flags);
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
       }

@@ -25,6 +25,7 @@ inline const std::string k_long_suffix =
 
 // The flags every image-building index command shares.
 struct IndexFlags {
+  const CLI::Option* container_tool_flag = nullptr;
   bool debug = false;
   bool generate = false;
   std::string out_dockerfile;
@@ -46,12 +47,15 @@ struct Tools {
   index::ContainerTool build = index::ContainerTool::podman;
 };
 
+// A build tool of `none` means the image is built and pushed without a container engine, to
+// --tag (which it then needs); so it is when no tool is named and neither podman nor docker
+// is on PATH.
+
 // add, rm and deprecatetruncate: --pull-tool and --build-tool, or --container-tool for both.
-// They share add's tool check, and its message.
-Result<Tools> split_tools(const IndexFlags& flags);
+Result<Tools> split_tools(const Context& ctx, const IndexFlags& flags);
 
 // prune and prune-stranded: --container-tool for both (default podman).
-Result<Tools> single_tool(const IndexFlags& flags);
+Result<Tools> single_tool(const Context& ctx, const IndexFlags& flags);
 
 // How the command reaches images and logs, for one run.
 struct Session {

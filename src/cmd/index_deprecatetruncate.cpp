@@ -53,7 +53,7 @@ void add_index_deprecatetruncate(CLI::App& parent, Context& ctx, Action& chosen)
     chosen.command = sub;
     chosen.run = [&ctx, sub, flags, bundles_flag, allow_removal]() -> Result<void> {
       OPM_TRY(check_required(ctx, {bundles_flag}));
-      auto tools = split_tools(*flags);
+      auto tools = split_tools(ctx, *flags);
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
       }

@@ -24,7 +24,7 @@ void add_index_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {
     chosen.command = sub;
     chosen.run = [&ctx, sub, flags, from_flag]() -> Result<void> {
       OPM_TRY(check_required(ctx, {from_flag}));
-      auto tools = single_tool(*flags);
+      auto tools = single_tool(ctx, *flags);
       if (!tools) {
         return fail_like_cobra(ctx, *sub, tools.error());
       }

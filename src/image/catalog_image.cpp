@@ -1,8 +1,8 @@
 #include "image/catalog_image.hpp"
 
+#include "image/detail/assembly.hpp"
 #include "registry/digest.hpp"
 #include "registry/layer_writer.hpp"
-#include "registry/reference.hpp"
 #include "util/build_id.hpp"
 #include "util/fs.hpp"
 
@@ -12,70 +12,20 @@
 #include <stdlib.h>
 
 #include <chrono>
-#include <ctime>
 #include <future>
 
 namespace opm::image {
 
 namespace fs = std::filesystem;
-using registry::Descriptor;
+using detail::Flavor;
+using detail::NewLayer;
 using Json = nlohmann::json;
 
 namespace {
 
-constexpr std::string_view k_oci_config = "application/vnd.oci.image.config.v1+json";
-constexpr std::string_view k_oci_layer = "application/vnd.oci.image.layer.v1.tar+gzip";
-constexpr std::string_view k_docker_config = "application/vnd.docker.container.image.v1+json";
-constexpr std::string_view k_docker_layer = "application/vnd.docker.image.rootfs.diff.tar.gzip";
 const std::vector<std::string> k_entrypoint = {"/bin/opm"};
 const std::vector<std::string> k_cmd = {"serve", "/configs", "--cache-dir=/tmp/cache"};
-
-// Manifests in the base's own format, so that a Docker base stays a Docker image.
-struct Flavor {
-  bool docker = false;
-  [[nodiscard]] std::string manifest() const {
-    return std::string(docker ? registry::media::docker_manifest : registry::media::oci_manifest);
-  }
-  [[nodiscard]] std::string index() const {
-    return std::string(docker ? registry::media::docker_list : registry::media::oci_index);
-  }
-  [[nodiscard]] std::string config() const {
-    return std::string(docker ? k_docker_config : k_oci_config);
-  }
-  [[nodiscard]] std::string layer() const {
-    return std::string(docker ? k_docker_layer : k_oci_layer);
-  }
-};
-
-std::string rfc3339(std::int64_t seconds) {
-  std::time_t t = static_cast<std::time_t>(seconds);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
-}
-
-Json descriptor_json(const Descriptor& d) {
-  Json j = {{"mediaType", d.media_type}, {"digest", d.digest}, {"size", d.size}};
-  if (d.platform) {
-    Json p = {{"architecture", d.platform->architecture}, {"os", d.platform->os}};
-    if (!d.platform->variant.empty()) {
-      p["variant"] = d.platform->variant;
-    }
-    j["platform"] = p;
-  }
-  return j;
-}
-
-ImageBlob memory_blob(std::string media_type, std::string bytes) {
-  ImageBlob b;
-  b.descriptor.media_type = std::move(media_type);
-  b.descriptor.digest = registry::digest_of(bytes);
-  b.descriptor.size = static_cast<std::int64_t>(bytes.size());
-  b.bytes = std::move(bytes);
-  return b;
-}
+constexpr std::string_view k_comment = "opm alpha catalog build";
 
 // The two layers every platform shares.
 struct CatalogLayers {
@@ -256,222 +206,52 @@ Result<CatalogLayers> write_catalog_layers(const CatalogBuild& build,
   keep_layers(built, build.layer_cache, key);
   return built;
 }
-
-Json history_entry(const CatalogBuild& build, std::string created_by, bool empty) {
-  Json h = {{"created", rfc3339(build.created)},
-            {"created_by", std::move(created_by)},
-            {"comment", "opm alpha catalog build"}};
-  if (empty) {
-    h["empty_layer"] = true;
-  }
-  return h;
-}
-
 // The base config with what the generated Dockerfile's final stage adds.
 std::string catalog_config(const CatalogBuild& build, Json config, const CatalogLayers& layers,
                            bool scratch) {
-  config["created"] = rfc3339(build.created);
-  Json& c = config["config"];
-  if (!c.is_object()) {
-    c = Json::object();
+  auto entry = [&](std::string created_by, bool empty) {
+    return detail::history_entry(build.created, std::move(created_by), k_comment, empty);
+  };
+  std::vector<Json> history;
+  if (!scratch) {
+    history.push_back(entry("ENTRYPOINT [\"/bin/opm\"]", true));
+    history.push_back(entry("CMD [\"serve\", \"/configs\", \"--cache-dir=/tmp/cache\"]", true));
   }
-  Json& history = config["history"];
-  if (!history.is_array()) {
-    history = Json::array();
+  history.push_back(entry("COPY --from=builder /configs /configs", false));
+  history.push_back(entry("COPY --from=builder /tmp/cache /tmp/cache", false));
+  std::string label_line = fmt::format("LABEL {}=/configs", k_configs_label);
+  for (const auto& [k, v] : build.labels) {
+    label_line += fmt::format(" \"{}\"=\"{}\"", k, v);
   }
+  history.push_back(entry(label_line, true));
+  Json& c = detail::prepare_config(config, build.created, history,
+                                   {{layers.configs, {}}, {layers.cache, {}}});
   if (!scratch) {
     c["Entrypoint"] = k_entrypoint;
     c["Cmd"] = k_cmd;
-    history.push_back(history_entry(build, "ENTRYPOINT [\"/bin/opm\"]", true));
-    history.push_back(
-        history_entry(build, "CMD [\"serve\", \"/configs\", \"--cache-dir=/tmp/cache\"]", true));
   }
-  history.push_back(history_entry(build, "COPY --from=builder /configs /configs", false));
-  history.push_back(history_entry(build, "COPY --from=builder /tmp/cache /tmp/cache", false));
   Json& labels = c["Labels"];
-  if (!labels.is_object()) {
-    labels = Json::object();
-  }
   labels[std::string(k_configs_label)] = "/configs";
-  std::string label_line = fmt::format("LABEL {}=/configs", k_configs_label);
   for (const auto& [k, v] : build.labels) {
     labels[k] = v;
-    label_line += fmt::format(" \"{}\"=\"{}\"", k, v);
   }
-  history.push_back(history_entry(build, label_line, true));
-  Json& rootfs = config["rootfs"];
-  if (!rootfs.is_object()) {
-    rootfs = {{"type", "layers"}};
-  }
-  Json& diff_ids = rootfs["diff_ids"];
-  if (!diff_ids.is_array()) {
-    diff_ids = Json::array();
-  }
-  diff_ids.push_back(layers.configs.diff_id);
-  diff_ids.push_back(layers.cache.diff_id);
   return config.dump();
-}
-
-// One platform of the base: its config, its layers as files, its manifest format.
-struct BasePlatform {
-  Json config;
-  std::vector<ImageBlob> layers;
-  Flavor flavor;
-  std::optional<registry::Platform> platform;
-};
-
-Result<BasePlatform> read_base(registry::Puller& images, const std::string& ref) {
-  auto pulled = OPM_TRY(images.pull(ref));
-  BasePlatform base;
-  auto manifest_file = OPM_TRY(images.blob_file(ref, pulled.image_digest));
-  auto manifest_body = OPM_TRY(util::read_file(manifest_file));
-  auto manifest = OPM_TRY(registry::parse_manifest(manifest_body, ""));
-  base.flavor.docker = manifest.media_type == registry::media::docker_manifest;
-  auto config_file = OPM_TRY(images.blob_file(ref, pulled.config_digest));
-  auto config_body = OPM_TRY(util::read_file(config_file));
-  base.config = Json::parse(config_body, nullptr, false);
-  if (!base.config.is_object()) {
-    return util::fail(Errc::invalid,
-                      fmt::format("base image {}: config is not a JSON object", ref));
-  }
-  for (const auto& layer : manifest.layers) {
-    ImageBlob blob;
-    blob.descriptor = layer;
-    blob.file = OPM_TRY(images.blob_file(ref, layer.digest));
-    base.layers.push_back(std::move(blob));
-  }
-  return base;
-}
-
-BasePlatform scratch_base(const CatalogBuild& build) {
-  BasePlatform base;
-  auto platform = registry::parse_platform(build.platform);
-  registry::Platform p = platform ? *platform : registry::host_platform();
-  base.config = {{"architecture", p.architecture}, {"os", p.os}};
-  if (!p.variant.empty()) {
-    base.config["variant"] = p.variant;
-  }
-  return base;
-}
-
-// The image manifests of every platform a multi-platform base lists, by digest.
-Result<std::vector<std::pair<std::string, registry::Platform>>>
-platform_refs(registry::Puller& images, const std::string& ref, const registry::PulledImage& top) {
-  std::vector<std::pair<std::string, registry::Platform>> out;
-  auto index_file = OPM_TRY(images.blob_file(ref, top.digest));
-  auto index = OPM_TRY(registry::parse_manifest(OPM_TRY(util::read_file(index_file)), ""));
-  auto name = OPM_TRY(registry::parse_canonical(ref));
-  for (const auto& entry : index.entries) {
-    // Attestations and other non-runnable entries carry an "unknown" platform.
-    if (!entry.platform || entry.platform->os == "unknown" || entry.platform->os.empty()) {
-      continue;
-    }
-    auto child = name;
-    child.tag.clear();
-    child.digest = entry.digest;
-    out.emplace_back(child.to_string(), *entry.platform);
-  }
-  return out;
-}
-
-ImageManifest assemble(const CatalogBuild& build, BasePlatform base, const CatalogLayers& layers,
-                       bool scratch) {
-  ImageManifest m;
-  ImageBlob config = memory_blob(base.flavor.config(),
-                                 catalog_config(build, std::move(base.config), layers, scratch));
-  Json j = {{"schemaVersion", 2}, {"mediaType", base.flavor.manifest()}};
-  j["config"] = descriptor_json(config.descriptor);
-  j["layers"] = Json::array();
-  m.blobs.push_back(std::move(config));
-  for (auto& l : base.layers) {
-    j["layers"].push_back(descriptor_json(l.descriptor));
-    m.blobs.push_back(std::move(l));
-  }
-  for (const auto* built : {&layers.configs, &layers.cache}) {
-    ImageBlob blob;
-    blob.descriptor = built->descriptor;
-    blob.descriptor.media_type = base.flavor.layer();
-    blob.file = built == &layers.configs ? layers.configs_file : layers.cache_file;
-    j["layers"].push_back(descriptor_json(blob.descriptor));
-    m.blobs.push_back(std::move(blob));
-  }
-  m.body = j.dump();
-  m.descriptor.media_type = base.flavor.manifest();
-  m.descriptor.digest = registry::digest_of(m.body);
-  m.descriptor.size = static_cast<std::int64_t>(m.body.size());
-  m.descriptor.platform = base.platform;
-  return m;
-}
-
-ImageManifest make_index(const std::vector<ImageManifest>& manifests, const Flavor& flavor) {
-  Json j = {{"schemaVersion", 2}, {"mediaType", flavor.index()}, {"manifests", Json::array()}};
-  for (const auto& m : manifests) {
-    j["manifests"].push_back(descriptor_json(m.descriptor));
-  }
-  ImageManifest index;
-  index.body = j.dump();
-  index.descriptor.media_type = flavor.index();
-  index.descriptor.digest = registry::digest_of(index.body);
-  index.descriptor.size = static_cast<std::int64_t>(index.body.size());
-  return index;
-}
-
-Result<std::vector<BasePlatform>> read_bases(const CatalogBuild& build, registry::Puller& images,
-                                             std::string& canonical) {
-  std::vector<BasePlatform> bases;
-  if (build.base_image == "scratch") {
-    bases.push_back(scratch_base(build));
-    return bases;
-  }
-  bool registry_ref =
-      !build.base_image.starts_with("oci:") && !build.base_image.starts_with("docker-archive:");
-  auto top = OPM_TRY(images.pull(build.base_image));
-  bool multi = top.digest != top.image_digest;
-  if (registry_ref) {
-    canonical = build.base_image;
-  }
-  if (!multi || !build.platform.empty() || !registry_ref) {
-    auto base = OPM_TRY(read_base(images, build.base_image));
-    if (multi) {
-      auto p = registry::parse_platform(build.platform);
-      if (p) {
-        base.platform = *p;
-      }
-    }
-    bases.push_back(std::move(base));
-    return bases;
-  }
-  for (auto& [ref, platform] : OPM_TRY(platform_refs(images, build.base_image, top))) {
-    auto base = OPM_TRY(read_base(images, ref));
-    base.platform = platform;
-    bases.push_back(std::move(base));
-  }
-  if (bases.empty()) {
-    return util::fail(Errc::invalid,
-                      fmt::format("base image {} lists no platform", build.base_image));
-  }
-  return bases;
 }
 
 } // namespace
 
 Result<BuiltImage> build_catalog(const CatalogBuild& build, registry::Puller& images,
                                  const CacheWriter& write_cache, const fs::path& work) {
-  BuiltImage image;
-  bool scratch = build.base_image == "scratch";
-  auto bases = OPM_TRY(read_bases(build, images, image.base_reference));
+  std::string canonical;
+  auto bases = OPM_TRY(detail::read_bases(build.base_image, build.platform, images, canonical));
   auto layers = OPM_TRY(write_catalog_layers(build, write_cache, work, bases.front().flavor));
-  bool several = bases.size() > 1;
-  Flavor flavor = bases.front().flavor;
-  for (auto& base : bases) {
-    if (!several) {
-      base.platform.reset();
-    }
-    image.manifests.push_back(assemble(build, std::move(base), layers, scratch));
-  }
-  if (several) {
-    image.index = make_index(image.manifests, flavor);
-  }
+  bool scratch = build.base_image == "scratch";
+  std::vector<NewLayer> added = {{layers.configs, layers.configs_file},
+                                 {layers.cache, layers.cache_file}};
+  auto image = detail::assemble_all(std::move(bases), added, [&](Json config) {
+    return catalog_config(build, std::move(config), layers, scratch);
+  });
+  image.base_reference = canonical;
   return image;
 }
 

@@ -151,8 +151,10 @@ Result<void> update_index_image(
   if (request.generate) {
     return {};
   }
-  return steps.build(context.dockerfile,
-                     request.tag.empty() ? std::string(k_default_index_tag) : request.tag);
+  return steps.build({.dockerfile = context.dockerfile,
+                      .database = database,
+                      .binary_image = request.binary_image,
+                      .tag = request.tag.empty() ? std::string(k_default_index_tag) : request.tag});
 }
 
 Result<void> with_index_database(

@@ -24,6 +24,14 @@ struct ImageRequest {
   std::string tag = {};          // of the built image ("" = operator-registry-index:latest)
 };
 
+// What a build of the index image is given.
+struct BuildInput {
+  std::filesystem::path dockerfile; // relative to the current directory, the build context
+  std::filesystem::path database;   // the database the Dockerfile adds
+  std::string binary_image;         // its FROM ("" = upstream's opm image)
+  std::string tag;
+};
+
 struct ImageSteps {
   // The index image's config labels, then its files into an empty directory.
   std::function<Result<std::map<std::string, std::string>>(const std::string& ref)> labels;
@@ -31,8 +39,7 @@ struct ImageSteps {
                              const std::string& database)>
       unpack;
   // Builds the image from the Dockerfile with the current directory as context.
-  std::function<Result<void>(const std::filesystem::path& dockerfile, const std::string& tag)>
-      build;
+  std::function<Result<void>(const BuildInput& input)> build;
   std::function<void(const std::string& message)> info;
 };
 

@@ -1,5 +1,6 @@
 #include "image/catalog_image.hpp"
 #include "registry/digest.hpp"
+#include "support/fake_base_image.hpp"
 #include "support/temp_dir.hpp"
 #include "util/fs.hpp"
 
@@ -16,59 +17,6 @@ namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
 namespace {
-
-// A base image of one layer, served from files in a directory.
-class FakePuller final : public registry::Puller {
-public:
-  explicit FakePuller(fs::path dir, std::string manifest_type) : m_dir(std::move(dir)) {
-    std::string layer = "not really a tar";
-    m_layer = put(layer);
-    Json config = {{"architecture", "amd64"},
-                   {"os", "linux"},
-                   {"config", {{"Labels", {{"base", "yes"}}}, {"User", "1001"}}},
-                   {"rootfs", {{"type", "layers"}, {"diff_ids", {m_layer}}}},
-                   {"history", Json::array({{{"created_by", "base"}}})}};
-    m_config = put(config.dump());
-    Json manifest = {{"schemaVersion", 2},
-                     {"mediaType", manifest_type},
-                     {"config", {{"mediaType", "c"}, {"digest", m_config}, {"size", 1}}},
-                     {"layers", Json::array({{{"mediaType", "l"},
-                                              {"digest", m_layer},
-                                              {"size", static_cast<int>(layer.size())}}})}};
-    m_manifest = put(manifest.dump());
-  }
-  Result<registry::PulledImage> pull(std::string_view ref) override {
-    registry::PulledImage p;
-    p.reference = std::string(ref);
-    p.digest = m_manifest;
-    p.image_digest = m_manifest;
-    p.config_digest = m_config;
-    return p;
-  }
-  Result<registry::Labels> labels(std::string_view) override { return registry::Labels{}; }
-  Result<void> unpack(std::string_view, const fs::path&, const std::vector<std::string>&) override {
-    return {};
-  }
-  std::vector<Result<registry::PulledImage>> pull_all(std::span<const std::string>) override {
-    return {};
-  }
-  Result<fs::path> blob_file(std::string_view, std::string_view digest) override {
-    return m_dir / std::string(registry::digest_hex(digest));
-  }
-  void destroy() override {}
-
-  std::string m_layer;
-
-private:
-  std::string put(const std::string& bytes) {
-    std::string d = registry::digest_of(bytes);
-    std::ofstream(m_dir / std::string(registry::digest_hex(d)), std::ios::binary) << bytes;
-    return d;
-  }
-  fs::path m_dir;
-  std::string m_config;
-  std::string m_manifest;
-};
 
 image::CacheWriter fake_cache() {
   return [](const fs::path&, const fs::path& dir) -> Result<void> {
@@ -89,7 +37,7 @@ Built build(const fs::path& root, const std::string& base, const std::string& ma
   fs::create_directories(root / "work");
   fs::create_directories(root / "catalog/pkg");
   std::ofstream(root / "catalog/pkg/catalog.json") << "{}";
-  FakePuller puller(root / "blobs", manifest_type);
+  test::FakeBase puller(root / "blobs", manifest_type);
   image::CatalogBuild b{root / "catalog", base, {{"team", "olm"}}, "", 1700000000, {}};
   auto built = image::build_catalog(b, puller, fake_cache(), root / "work");
   REQUIRE(built);

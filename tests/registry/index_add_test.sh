@@ -104,14 +104,15 @@ expect_fail "a file-based catalog image" \
 expect_fail "an image without the database label" \
   "Error: index image $REG/ops/plain:v1 missing label operators.operatorframework.io.index.database.v1" \
   index add --use-http --generate -b "" -f "$REG/ops/plain:v1"
-if ! command -v podman > /dev/null; then
-  expect_fail "prune without podman" 'exec: "podman": executable file not found in $PATH' \
-    index prune --generate -f "$REG/ops/index:v1" -p plum
-fi
-expect_fail "prune with -c none" "Error: none is not a valid container-tool for index prune" \
-  index prune --generate -f "$REG/ops/index:v1" -p plum -c none
-expect_fail "add with -u none" "Error: none is not a valid container-tool for index add" \
-  index add --generate -b "" -u none
+# Podman is the default tool as long as one container engine is installed (builds without
+# one: index_image_test.sh).
+mkdir -p "$WORK/docker-only"
+printf '#!/bin/sh\nexit 1\n' > "$WORK/docker-only/docker"
+chmod +x "$WORK/docker-only/docker"
+for tool in sed tail grep; do ln -s "$(command -v "$tool")" "$WORK/docker-only/$tool"; done
+PATH=$WORK/docker-only expect_fail "prune without podman but with docker" \
+  'exec: "podman": executable file not found in $PATH' \
+  index prune --generate -f "$REG/ops/index:v1" -p plum
 expect_fail "add with -c and -p" \
   "Error: container-tool cannot be set alongside pull-tool or build-tool" \
   index add --generate -b "" -c podman -p docker
