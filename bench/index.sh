@@ -37,6 +37,8 @@ timed() {
   local name=$1 step=$2
   shift 2
   mkdir -p "$WORK/$name"
+  # What the previous step wrote is flushed first, so that its writeback is not timed here.
+  sync
   (cd "$WORK/$name" && OLM_CACHE_DIR=$WORK/$name-cache /usr/bin/time -f "%e %M" \
     -o "$WORK/$name.$step" "$@" > "$WORK/$name.$step.out" 2> "$WORK/$name.$step.err") ||
     echo "$name $step failed (exit $?): $(tail -c 300 "$WORK/$name.$step.err")"
