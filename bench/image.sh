@@ -54,12 +54,13 @@ done
 python3 "$here/bundle_images.py" push "$TOOLS" "$BENCH" "$OPM_CORPUS/bundles" "$WORK/list"
 refs=$(while read -r entry; do echo "$BENCH/corpus/${entry%/*}-bundle:${entry#*/}"; done < "$WORK/list" |
   paste -sd,)
-export OLM_CACHE_DIR=$WORK/index-cache
+# The migration time in the database is SOURCE_DATE_EPOCH, so the second build is the same image.
+export OLM_CACHE_DIR=$WORK/index-cache SOURCE_DATE_EPOCH=1700000000
 measure "index image, $(wc -l < "$WORK/list") bundles" "$WORK/bench" index add --use-http \
   --permissive -b "$refs" -u none -i "$BENCH/base/opm:v1" -t "$BENCH/index/corpus:v1"
 measure "the same index image again" "$WORK/bench" index add --use-http \
   --permissive -b "$refs" -u none -i "$BENCH/base/opm:v1" -t "$BENCH/index/corpus:v1"
-unset OLM_CACHE_DIR
+unset OLM_CACHE_DIR SOURCE_DATE_EPOCH
 # Upstream's serve must accept the image's cache with integrity enforced, as it would in a
 # container: the layers extracted as they are, modes included.
 upstream=${UPSTREAM_OPM:-/tmp/upstream-opm/opm}

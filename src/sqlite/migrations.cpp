@@ -3,8 +3,12 @@
 #include "json/go_json.hpp"
 #include "json/text.hpp"
 
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -605,11 +609,35 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
   timestamp DATETIME DEFAULT CURRENT_TIMESTAMP
 );)";
 
+// SOURCE_DATE_EPOCH as a whole number of seconds, when it is set to one.
+std::optional<std::int64_t> source_date_epoch() {
+  const char* text = std::getenv("SOURCE_DATE_EPOCH");
+  std::int64_t value = 0;
+  if (text == nullptr || *text == '\0') {
+    return std::nullopt;
+  }
+  auto [end, ec] = std::from_chars(text, text + std::strlen(text), value);
+  if (ec != std::errc() || *end != '\0' || value < 0) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// The row's timestamp is the time of the migration, as upstream writes it, unless
+// SOURCE_DATE_EPOCH gives one: then the same bundles always give the same database file.
 Result<void> set_version(Connection& db, int version) {
   OPM_TRY(db.exec(k_ensure_table));
   OPM_TRY(db.exec("DELETE FROM schema_migrations"));
-  auto insert = OPM_TRY(db.prepare("INSERT INTO schema_migrations(version) values(?)"));
+  auto epoch = source_date_epoch();
+  if (!epoch) {
+    auto insert = OPM_TRY(db.prepare("INSERT INTO schema_migrations(version) values(?)"));
+    insert.bind(1, std::int64_t{version});
+    return insert.run();
+  }
+  auto insert = OPM_TRY(db.prepare(
+      "INSERT INTO schema_migrations(version, timestamp) values(?, datetime(?, 'unixepoch'))"));
   insert.bind(1, std::int64_t{version});
+  insert.bind(2, *epoch);
   return insert.run();
 }
 

@@ -113,6 +113,20 @@ check "the base's layer and the database layer" \
 check "the database layer: /database and index.db, owned by root, dated SOURCE_DATE_EPOCH" \
   test "$(last_layer_listing "$WORK/layout")" = "$(printf '%s\n' 'd 755 0:0 database 86400' 'f 644 0:0 database/index.db 86400')"
 
+built_digest() { grep -oE 'digest="?sha256:[0-9a-f]{64}' "$WORK/err" | grep -oE 'sha256:[0-9a-f]{64}'; }
+first=$(built_digest)
+rm -rf "$WORK/layout"
+SOURCE_DATE_EPOCH=86400 expect_ok "the same index built again" \
+  index add --use-http -b "$REG/test/plum-bundle:v1.0.0" -u none -i "$REG/ops/opm-base:v1" -t "oci:$WORK/layout:v1"
+check "with SOURCE_DATE_EPOCH the same bundles give the same image" test "$(built_digest)" = "$first"
+mkdir "$WORK/epoch" && cd "$WORK/epoch"
+SOURCE_DATE_EPOCH=86400 expect_ok "index add --generate with SOURCE_DATE_EPOCH" \
+  index add --use-http --generate -b "$REG/test/plum-bundle:v1.0.0"
+check "the database records its migration at SOURCE_DATE_EPOCH" test "$(python3 -c '
+import sqlite3, sys
+print(sqlite3.connect(sys.argv[1]).execute("select timestamp from schema_migrations").fetchone()[0])' \
+  database/index.db)" = "1970-01-02 00:00:00"
+
 expect_ok "a multi-platform binary image gives a multi-platform index image" \
   index add --use-http -b "$REG/test/plum-bundle:v1.0.0" -u none -i "$REG/ops/multi-base:v1" -t "oci:$WORK/multi:v1"
 check "an index of both platforms" test "$(layout_json "$WORK/multi" manifest |
