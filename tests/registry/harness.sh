@@ -195,5 +195,23 @@ push_image() { # BASE_URL REPO TAG [imagetool options]; prints "digest size type
   "${IMAGETOOL[@]}" push "$@"
 }
 
+annotation_labels() { # BUNDLE_DIR: --label k=v for each metadata annotation
+  sed -n 's/^  \([^:]*\): \(.*\)$/--label \1=\2/p' "$1/metadata/annotations.yaml"
+}
+
+push_bundle_image() { # DIR REPO TAG: a bundle directory as an image of the plain registry $REG
+  # shellcheck disable=SC2046
+  push_image "http://$REG" "$2" "$3" --files "$1" $(annotation_labels "$1") > /dev/null
+}
+
+# push_sqlite_bundles: the kiwi and plum bundles of tests/data/sqlite as
+# $REG/test/<name>-bundle:v<version>.
+push_sqlite_bundles() {
+  local b
+  for b in kiwi-0.1.0 kiwi-0.2.0 kiwi-0.3.0 plum-1.0.0; do
+    push_bundle_image "$OPM_TESTS/data/sqlite/bundles/$b" "test/${b%-*}-bundle" "v${b##*-}"
+  done
+}
+
 # --- assertions: tests/lib/assert.bash, plus ---------------------------------------------
 tmp_empty() { [ -z "$(ls -A "$TMPDIR")" ]; }

@@ -7,14 +7,7 @@ source "$(dirname "$0")/harness.sh"
 start_registry plain
 R=http://$REG
 SQL=$OPM_TESTS/data/sqlite
-annotation_labels() { # BUNDLE_DIR: --label k=v for each annotation
-  sed -n 's/^  \([^:]*\): \(.*\)$/--label \1=\2/p' "$1/metadata/annotations.yaml"
-}
-for b in kiwi-0.1.0 kiwi-0.2.0 kiwi-0.3.0 plum-1.0.0; do
-  # shellcheck disable=SC2046
-  push_image "$R" "test/${b%-*}-bundle" "v${b##*-}" --files "$SQL/bundles/$b" \
-    $(annotation_labels "$SQL/bundles/$b") > /dev/null
-done
+push_sqlite_bundles
 images=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-bundle:v0.3.0
 images=$images,$REG/test/plum-bundle:v1.0.0
 sed "s#127.0.0.1:5231#$REG#g" "$SQL/render/kiwi.json" > "$WORK/expected.json"
@@ -196,9 +189,7 @@ cp -r "$SQL/bundles/kiwi-0.2.0" "$substitute"
 sed -i -e 's/^  name: kiwi.v0.2.0$/  name: kiwi.v0.2.0-1/' -e 's/^  version: 0.2.0$/  version: 0.2.0+1/' \
   -e 's/^  annotations:$/  annotations:\n    olm.substitutesFor: kiwi.v0.2.0/' \
   "$substitute/manifests/kiwi.clusterserviceversion.yaml"
-# shellcheck disable=SC2046
-push_image "$R" test/kiwi-bundle v0.2.0-1 --files "$substitute" \
-  $(annotation_labels "$substitute") > /dev/null
+push_bundle_image "$substitute" test/kiwi-bundle v0.2.0-1
 kiwis=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-bundle:v0.3.0
 kiwis=$kiwis,$REG/test/kiwi-bundle:v0.2.0-1
 mkdir -p "$WORK/alpha-off" && cd "$WORK/alpha-off"

@@ -9,14 +9,7 @@ source "$(dirname "$0")/harness.sh"
 start_registry plain
 R=http://$REG
 SQL=$OPM_TESTS/data/sqlite
-annotation_labels() { # BUNDLE_DIR: --label k=v for each annotation
-  sed -n 's/^  \([^:]*\): \(.*\)$/--label \1=\2/p' "$1/metadata/annotations.yaml"
-}
-for b in kiwi-0.1.0 kiwi-0.2.0 kiwi-0.3.0 plum-1.0.0; do
-  # shellcheck disable=SC2046
-  push_image "$R" "test/${b%-*}-bundle" "v${b##*-}" --files "$SQL/bundles/$b" \
-    $(annotation_labels "$SQL/bundles/$b") > /dev/null
-done
+push_sqlite_bundles
 images=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-bundle:v0.3.0
 images=$images,$REG/test/plum-bundle:v1.0.0
 for golden in kiwi kiwi-rm-plum kiwi-prune-plum; do

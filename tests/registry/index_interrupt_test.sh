@@ -5,13 +5,8 @@ source "$(dirname "$0")/harness.sh"
 
 start_registry plain
 SQL=$OPM_TESTS/data/sqlite
-annotation_labels() { # BUNDLE_DIR: --label k=v for each annotation
-  sed -n 's/^  \([^:]*\): \(.*\)$/--label \1=\2/p' "$1/metadata/annotations.yaml"
-}
 for b in kiwi-0.1.0 plum-1.0.0; do
-  # shellcheck disable=SC2046
-  push_image "http://$REG" "test/${b%-*}-bundle" "v${b##*-}" --files "$SQL/bundles/$b" \
-    $(annotation_labels "$SQL/bundles/$b") > /dev/null
+  push_bundle_image "$SQL/bundles/$b" "test/${b%-*}-bundle" "v${b##*-}"
 done
 start_fault_proxy "$REG"
 # Every blob download of the kiwi bundle stalls, so an interrupt finds the add mid-pull.

@@ -7,17 +7,8 @@ source "$(dirname "$0")/harness.sh"
 start_registry plain
 R=http://$REG
 SQL=$OPM_TESTS/data/sqlite
-annotation_labels() { # BUNDLE_DIR: --label k=v for each annotation
-  sed -n 's/^  \([^:]*\): \(.*\)$/--label \1=\2/p' "$1/metadata/annotations.yaml"
-}
-push_bundle() { # DIR REPO TAG
-  # shellcheck disable=SC2046
-  push_image "$R" "$2" "$3" --files "$1" $(annotation_labels "$1") > /dev/null
-}
-for b in kiwi-0.1.0 kiwi-0.2.0 kiwi-0.3.0 plum-1.0.0; do
-  push_bundle "$SQL/bundles/$b" "test/${b%-*}-bundle" "v${b##*-}"
-done
-push_bundle "$SQL/bundles/kiwi-0.3.0" test/kiwi-bundle v0.3.0-again
+push_sqlite_bundles
+push_bundle_image "$SQL/bundles/kiwi-0.3.0" test/kiwi-bundle v0.3.0-again
 images=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-bundle:v0.3.0
 images=$images,$REG/test/plum-bundle:v1.0.0
 DB=$WORK/kiwi.db
