@@ -92,15 +92,14 @@ Result<void> run_build(Context& ctx, const BuildFlags& f) {
     build.layer_cache = options.cache_dir / "catalog-layers";
   }
   util::InterruptScope interrupts;
-  auto work = OPM_TRY(registry::make_temp_dir(options, "opm-catalog-build-", "build directory"));
+  util::TempTree work(
+      OPM_TRY(registry::make_temp_dir(options, "opm-catalog-build-", "build directory")));
   auto puller = registry::make_puller(options);
   auto result = [&]() -> Result<std::string> {
-    auto built = OPM_TRY(image::build_catalog(build, *puller, serve_cache_writer(), work));
+    auto built = OPM_TRY(image::build_catalog(build, *puller, serve_cache_writer(), work.path()));
     return image::deliver(built, options, f.tag, build.created);
   }();
   puller->destroy();
-  std::filesystem::remove_all(work, ec);
-  util::unregister_temp_path(work);
   if (!result) {
     return std::unexpected(std::move(result).error());
   }

@@ -6,11 +6,10 @@
 #include "image/output.hpp"
 #include "registry/pull_support.hpp"
 #include "util/interrupt.hpp"
+#include "util/source_date.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
-
-#include <charconv>
 
 namespace opm::cmd {
 
@@ -19,13 +18,12 @@ Result<std::int64_t> source_date_epoch(const Context& ctx) {
   if (!text || text->empty()) {
     return 0;
   }
-  std::int64_t value = 0;
-  auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
-  if (ec != std::errc() || end != text->data() + text->size() || value < 0) {
+  auto value = util::parse_source_date_epoch(*text);
+  if (!value) {
     return util::fail(Errc::usage,
                       fmt::format("invalid SOURCE_DATE_EPOCH {}", util::go_quote(*text)));
   }
-  return value;
+  return *value;
 }
 
 Result<std::string> build_index_without_tool(Context& ctx, registry::Puller& images,
@@ -40,15 +38,10 @@ Result<std::string> build_index_without_tool(Context& ctx, registry::Puller& ima
   registry::Options options = registry_options(ctx);
   options.log =
       stderr_log(ctx, ctx.global.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
-  auto work = OPM_TRY(registry::make_temp_dir(options, "opm-index-build-", "build directory"));
-  auto digest = [&]() -> Result<std::string> {
-    auto built = OPM_TRY(image::build_index_image(build, images, work));
-    return image::deliver(built, options, input.tag, build.created);
-  }();
-  std::error_code ec;
-  std::filesystem::remove_all(work, ec);
-  util::unregister_temp_path(work);
-  return digest;
+  util::TempTree work(
+      OPM_TRY(registry::make_temp_dir(options, "opm-index-build-", "build directory")));
+  auto built = OPM_TRY(image::build_index_image(build, images, work.path()));
+  return image::deliver(built, options, input.tag, build.created);
 }
 
 } // namespace opm::cmd

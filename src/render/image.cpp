@@ -27,34 +27,14 @@ constexpr std::string_view k_database_label = "operators.operatorframework.io.in
 
 // A directory under the system temp dir that removes itself, also when rendering fails
 // or an interrupt ends the process.
-class UnpackDir {
-public:
-  static Result<UnpackDir> make() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "render-unpack-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      return util::fail(Errc::io, fmt::format("create tempdir: {}", std::strerror(errno)));
-    }
-    util::register_temp_path(pattern);
-    return UnpackDir(pattern);
+Result<util::TempTree> make_unpack_dir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "render-unpack-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    return util::fail(Errc::io, fmt::format("create tempdir: {}", std::strerror(errno)));
   }
-  UnpackDir(UnpackDir&& other) noexcept : m_path(std::move(other.m_path)) { other.m_path.clear(); }
-  UnpackDir(const UnpackDir&) = delete;
-  UnpackDir& operator=(const UnpackDir&) = delete;
-  UnpackDir& operator=(UnpackDir&&) = delete;
-  ~UnpackDir() {
-    if (!m_path.empty()) {
-      std::error_code ec;
-      std::filesystem::remove_all(m_path, ec);
-      util::unregister_temp_path(m_path);
-    }
-  }
-  [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
-
-private:
-  explicit UnpackDir(std::filesystem::path p) : m_path(std::move(p)) {}
-  std::filesystem::path m_path;
-};
+  util::register_temp_path(pattern);
+  return util::TempTree(pattern);
+}
 
 Error type_error(const std::string& ref, const registry::Labels& labels) {
   if (labels.empty()) {
@@ -112,7 +92,7 @@ Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const 
       return std::move(*cached);
     }
   }
-  auto dir = OPM_TRY(UnpackDir::make());
+  auto dir = OPM_TRY(make_unpack_dir());
   if (auto unpacked = puller.unpack(ref, dir.path()); !unpacked) {
     return std::unexpected(
         std::move(unpacked).error().wrap(fmt::format("failed to unpack image {}", quoted)));

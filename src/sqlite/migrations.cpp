@@ -2,10 +2,9 @@
 
 #include "json/go_json.hpp"
 #include "json/text.hpp"
+#include "util/source_date.hpp"
 
-#include <charconv>
 #include <cstdlib>
-#include <cstring>
 #include <functional>
 #include <map>
 #include <optional>
@@ -609,26 +608,13 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
   timestamp DATETIME DEFAULT CURRENT_TIMESTAMP
 );)";
 
-// SOURCE_DATE_EPOCH as a whole number of seconds, when it is set to one.
-std::optional<std::int64_t> source_date_epoch() {
-  const char* text = std::getenv("SOURCE_DATE_EPOCH");
-  std::int64_t value = 0;
-  if (text == nullptr || *text == '\0') {
-    return std::nullopt;
-  }
-  auto [end, ec] = std::from_chars(text, text + std::strlen(text), value);
-  if (ec != std::errc() || *end != '\0' || value < 0) {
-    return std::nullopt;
-  }
-  return value;
-}
-
 // The row's timestamp is the time of the migration, as upstream writes it, unless
 // SOURCE_DATE_EPOCH gives one: then the same bundles always give the same database file.
 Result<void> set_version(Connection& db, int version) {
   OPM_TRY(db.exec(k_ensure_table));
   OPM_TRY(db.exec("DELETE FROM schema_migrations"));
-  auto epoch = source_date_epoch();
+  const char* epoch_text = std::getenv("SOURCE_DATE_EPOCH");
+  auto epoch = epoch_text ? util::parse_source_date_epoch(epoch_text) : std::nullopt;
   if (!epoch) {
     auto insert = OPM_TRY(db.prepare("INSERT INTO schema_migrations(version) values(?)"));
     insert.bind(1, std::int64_t{version});

@@ -82,4 +82,12 @@ void unregister_temp_path(const std::filesystem::path& path) {
   std::erase(s.temp_paths, path);
 }
 
+TempTree::~TempTree() {
+  if (!m_path.empty()) {
+    std::error_code ec;
+    std::filesystem::remove_all(m_path, ec);
+    unregister_temp_path(m_path);
+  }
+}
+
 } // namespace opm::util

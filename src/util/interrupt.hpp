@@ -23,4 +23,20 @@ public:
 void register_temp_path(const std::filesystem::path& path);
 void unregister_temp_path(const std::filesystem::path& path);
 
+// Owns a directory already registered with register_temp_path: when it goes away, the
+// directory is removed with everything in it and unregistered.
+class TempTree {
+public:
+  explicit TempTree(std::filesystem::path registered) : m_path(std::move(registered)) {}
+  TempTree(TempTree&& other) noexcept : m_path(std::move(other.m_path)) { other.m_path.clear(); }
+  TempTree(const TempTree&) = delete;
+  TempTree& operator=(const TempTree&) = delete;
+  TempTree& operator=(TempTree&&) = delete;
+  ~TempTree();
+  [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
+
+private:
+  std::filesystem::path m_path;
+};
+
 } // namespace opm::util
