@@ -205,12 +205,14 @@ push_bundle_image() { # DIR REPO TAG: a bundle directory as an image of the plai
 }
 
 # push_sqlite_bundles: the kiwi and plum bundles of tests/data/sqlite as
-# $REG/test/<name>-bundle:v<version>.
+# $REG/test/<name>-bundle:v<version>; SQLITE_BUNDLES lists the four references, comma-separated.
 push_sqlite_bundles() {
-  local b
+  local b refs=()
   for b in kiwi-0.1.0 kiwi-0.2.0 kiwi-0.3.0 plum-1.0.0; do
     push_bundle_image "$OPM_TESTS/data/sqlite/bundles/$b" "test/${b%-*}-bundle" "v${b##*-}"
+    refs+=("$REG/test/${b%-*}-bundle:v${b##*-}")
   done
+  SQLITE_BUNDLES=$(IFS=,; echo "${refs[*]}")
 }
 
 # --- assertions: tests/lib/assert.bash, plus ---------------------------------------------

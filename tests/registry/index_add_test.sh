@@ -8,8 +8,7 @@ start_registry plain
 R=http://$REG
 SQL=$OPM_TESTS/data/sqlite
 push_sqlite_bundles
-images=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-bundle:v0.3.0
-images=$images,$REG/test/plum-bundle:v1.0.0
+images=$SQLITE_BUNDLES
 sed "s#127.0.0.1:5231#$REG#g" "$SQL/render/kiwi.json" > "$WORK/expected.json"
 dockerfile() { # ADD_SOURCE [FROM]
   printf '%s\n' "FROM ${2:-quay.io/operator-framework/opm:latest}" \

@@ -10,8 +10,7 @@ start_registry plain
 R=http://$REG
 SQL=$OPM_TESTS/data/sqlite
 push_sqlite_bundles
-images=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-bundle:v0.3.0
-images=$images,$REG/test/plum-bundle:v1.0.0
+images=$SQLITE_BUNDLES
 for golden in kiwi kiwi-rm-plum kiwi-prune-plum; do
   sed "s#127.0.0.1:5231#$REG#g" "$SQL/render/$golden.json" > "$WORK/$golden.json"
 done

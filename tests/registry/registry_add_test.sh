@@ -9,8 +9,7 @@ R=http://$REG
 SQL=$OPM_TESTS/data/sqlite
 push_sqlite_bundles
 push_bundle_image "$SQL/bundles/kiwi-0.3.0" test/kiwi-bundle v0.3.0-again
-images=$REG/test/kiwi-bundle:v0.1.0,$REG/test/kiwi-bundle:v0.2.0,$REG/test/kiwi-bundle:v0.3.0
-images=$images,$REG/test/plum-bundle:v1.0.0
+images=$SQLITE_BUNDLES
 DB=$WORK/kiwi.db
 
 expect_ok "add four bundles to a new database" registry add --use-http -d "$DB" -b "$images"
