@@ -79,6 +79,9 @@ cd "$WORK/no-engine"
 PATH=$WORK/engine-bin expect_ok "index prune with neither podman nor docker installed" \
   index prune --use-http -f "$REG/ops/index:v1" -p plum -i "$REG/ops/opm-base:v1" -t "oci:$WORK/pruned:v1"
 check "the OCI layout renders with only plum" renders_as "oci:$WORK/pruned:v1" "$WORK/kiwi-prune-plum.json"
+PATH=$WORK/engine-bin expect_ok "index add with neither podman nor docker installed" \
+  index add --use-http -b "$images" -i "$REG/ops/opm-base:v1" -t "oci:$WORK/added:v1"
+check "its OCI layout renders as upstream's database" renders_as "oci:$WORK/added:v1" "$WORK/kiwi.json"
 check "nothing is left in the working directory" test -z "$(ls -A)"
 
 SOURCE_DATE_EPOCH=86400 expect_ok "index prune-stranded into a docker archive" \
