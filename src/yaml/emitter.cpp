@@ -371,14 +371,15 @@ std::string Emitter::fold_next_lines(std::string_view text) {
   return out;
 }
 
-std::string_view Emitter::prepare(std::string_view text, Analysis& info, std::string& storage) {
+std::string_view Emitter::prepare(std::string_view text, Analysis& info, std::string& storage,
+                                  NextLines next_lines) {
   info = analyze(text);
   if (info.invalid_utf8) {
     storage = util::utf8::sanitize(text);
     text = storage;
     info = analyze(text);
   }
-  if (info.has_next_line) {
+  if (info.has_next_line && next_lines == NextLines::fold) {
     storage = fold_next_lines(text);
     text = storage;
     info = analyze(text);
@@ -389,7 +390,7 @@ std::string_view Emitter::prepare(std::string_view text, Analysis& info, std::st
 void Emitter::key(std::string_view text) {
   Analysis info;
   std::string storage;
-  text = prepare(text, info, storage);
+  text = prepare(text, info, storage, NextLines::keep);
   write_indent();
   const Style requested = requested_string_style(text);
   if (!info.multiline && text.size() <= k_max_simple_key_length) {
@@ -413,7 +414,7 @@ void Emitter::item() {
 void Emitter::string(std::string_view text) {
   Analysis info;
   std::string storage;
-  text = prepare(text, info, storage);
+  text = prepare(text, info, storage, NextLines::fold);
   scalar(text, info, requested_string_style(text), false);
 }
 

@@ -62,8 +62,12 @@ public:
   static std::string fold_next_lines(std::string_view text);
 
 private:
-  // `text` as Go's JSON and YAML steps leave it (valid UTF-8, NELs folded), with its analysis.
-  std::string_view prepare(std::string_view text, Analysis& info, std::string& storage);
+  // `text` as written: invalid UTF-8 replaced and, for values only, next-line characters
+  // folded as upstream's conversion folds them. Keys keep them (written escaped), since
+  // upstream fails on such keys and a folded key would sort elsewhere when read back.
+  enum class NextLines { fold, keep };
+  std::string_view prepare(std::string_view text, Analysis& info, std::string& storage,
+                           NextLines next_lines);
   void scalar(std::string_view text, const Analysis& info, Style requested, bool simple_key);
   void write_plain(std::string_view text, const Analysis& info, bool allow_breaks);
   void write_single_quoted(std::string_view text, bool allow_breaks);

@@ -319,6 +319,12 @@ TEST_SUITE("yaml::append string styles") {
                         "b") == "k: ' b'\n");
   }
 
+  TEST_CASE("keeps next-line characters of keys, escaped, so that a key reads back as itself") {
+    CHECK(yaml(Json::object({{"a\xC2\x85"
+                              "b",
+                              1}})) == "? \"a\\Nb\"\n: 1\n");
+  }
+
   TEST_CASE("writes invalid UTF-8 as replacement characters") {
     CHECK(yaml_of_value("a\xFF"
                         "b") == "k: a\xEF\xBF\xBD"
