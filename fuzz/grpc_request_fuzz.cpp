@@ -5,6 +5,7 @@
 // server answers it. Every bundle answer must decode as an api.Bundle, and a bundle asked for
 // by package, channel and name must be that bundle.
 #include "catalog/load.hpp"
+#include "serve/request.hpp"
 #include "serve/sqlite_backend.hpp"
 #include "serve/store_backend.hpp"
 #include "sqlite/connection.hpp"
@@ -67,13 +68,20 @@ void check_entries(const Result<std::vector<api::ChannelEntry>>& entries) {
 }
 
 // Answers `data` when it decodes as a Request, as the server does; the server answers an
-// undecodable request with INTERNAL before any lookup.
+// undecodable request with INTERNAL and one of grpc-go's two texts, before any lookup.
 template <typename Request, typename Answer>
 void on(const std::uint8_t* data, std::size_t size, Answer answer) {
   Request r;
-  if (r.ParseFromArray(data, static_cast<int>(size))) {
+  auto refused = serve::decode_request(std::string_view(reinterpret_cast<const char*>(data), size),
+                                       r, serve::CallShape::unary);
+  if (!refused) {
     answer(r);
+    return;
   }
+  OPM_FUZZ_CHECK(*refused == "grpc: error unmarshalling request: string field contains invalid "
+                             "UTF-8" ||
+                 *refused == "grpc: error unmarshalling request: proto: cannot parse invalid "
+                             "wire-format data");
 }
 
 void answer(const serve::Backend& b, unsigned rpc, const std::uint8_t* data, std::size_t size) {

@@ -7,10 +7,25 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <google/protobuf/stubs/logging.h>
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <sys/stat.h>
 
 namespace opm::serve {
+
+namespace {
+
+// A request whose string is not UTF-8 is refused with grpc-go's status; protobuf would also
+// log it on stderr, as upstream does not. Only its fatal messages are kept.
+void keep_fatal_protobuf_logs(google::protobuf::LogLevel level, const char* file, int line,
+                              const std::string& message) {
+  if (level == google::protobuf::LOGLEVEL_FATAL) {
+    std::fprintf(stderr, "[libprotobuf FATAL %s:%d] %s\n", file, line, message.c_str());
+  }
+}
+
+} // namespace
 
 void Logger::log(std::string_view level, std::string_view message,
                  const std::vector<util::LogField>& fields) {
@@ -92,6 +107,7 @@ void SignalWatcher::on_signal(int sig) {
 
 Result<std::unique_ptr<grpc::Server>> start_grpc(int port, const std::string& port_text,
                                                  RegistryService& registry, OtherServices& others) {
+  google::protobuf::SetLogHandler(keep_fatal_protobuf_logs);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);

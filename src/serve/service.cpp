@@ -1,5 +1,7 @@
 #include "serve/service.hpp"
 
+#include "serve/request.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,30 +10,43 @@ namespace opm::serve {
 
 namespace {
 
+// A request's bytes in one piece.
+std::string flatten(const grpc::ByteBuffer& raw) {
+  std::string bytes;
+  std::vector<grpc::Slice> slices;
+  if (raw.Dump(&slices).ok()) {
+    for (const auto& slice : slices) {
+      bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
+    }
+  }
+  return bytes;
+}
+
+// grpc-go's answer to a request that does not decode.
+template <typename Request>
+std::optional<grpc::Status> refusal(const grpc::ByteBuffer& raw, Request& out, CallShape shape) {
+  if (auto why = decode_request(flatten(raw), out, shape)) {
+    return grpc::Status(grpc::StatusCode::INTERNAL, *why);
+  }
+  return std::nullopt;
+}
+
 // Every store error reaches the client as UNKNOWN with the store's message, as a plain Go
 // error does through grpc-go.
 grpc::Status failure(const Error& e) { return {grpc::StatusCode::UNKNOWN, e.message()}; }
 
-template <typename Request> bool parse_request(const grpc::ByteBuffer& raw, Request& out) {
-  std::vector<grpc::Slice> slices;
-  if (!raw.Dump(&slices).ok()) {
-    return false;
-  }
-  std::string bytes;
-  for (const auto& slice : slices) {
-    bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
-  }
-  return out.ParseFromString(bytes);
+grpc::ServerUnaryReactor* finish(grpc::CallbackServerContext* ctx, const grpc::Status& status) {
+  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
+  reactor->Finish(status);
+  return reactor;
 }
 
 // Answers with the bundle's wire bytes: stored ones are sent without a copy (they live as
 // long as the server).
 grpc::ServerUnaryReactor* send_bundle(grpc::CallbackServerContext* ctx,
                                       const Result<BundleBytes>& bundle, grpc::ByteBuffer* out) {
-  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
   if (!bundle) {
-    reactor->Finish(failure(bundle.error()));
-    return reactor;
+    return finish(ctx, failure(bundle.error()));
   }
   if (const auto* stored = std::get_if<std::string_view>(&*bundle)) {
     grpc::Slice slice(stored->data(), stored->size(), grpc::Slice::STATIC_SLICE);
@@ -41,72 +56,115 @@ grpc::ServerUnaryReactor* send_bundle(grpc::CallbackServerContext* ctx,
     grpc::Slice slice(made.data(), made.size());
     *out = grpc::ByteBuffer(&slice, 1);
   }
-  reactor->Finish(grpc::Status::OK);
-  return reactor;
-}
-
-grpc::ServerUnaryReactor* bad_request(grpc::CallbackServerContext* ctx) {
-  grpc::ServerUnaryReactor* reactor = ctx->DefaultReactor();
-  reactor->Finish({grpc::StatusCode::INTERNAL, "grpc: error unmarshalling request"});
-  return reactor;
+  return finish(ctx, grpc::Status::OK);
 }
 
 // How the i-th message of a streamed answer is written: the first goes out at once with the
-// headers; the rest are only queued, and leave with the status (or when the queue fills), so
-// a stream costs two socket writes instead of one a message. (A queued first message would
-// hold the headers, and so itself, back for good.)
+// headers; the rest are only queued, and leave with the last one and the status, so a stream
+// costs two socket writes instead of one a message. (A queued first message would hold the
+// headers, and so itself, back for good.)
 grpc::WriteOptions stream_write(std::size_t i) {
   return i == 0 ? grpc::WriteOptions() : grpc::WriteOptions().set_buffer_hint();
 }
 
-grpc::Status send_entries(const Result<std::vector<api::ChannelEntry>>& entries,
-                          grpc::ServerWriter<api::ChannelEntry>* writer) {
-  if (!entries) {
-    return failure(entries.error());
+// Streams encoded messages, then the status. The last message leaves with the status, in one
+// batch. Deletes itself when the call is over.
+class MessageStream final : public grpc::ServerWriteReactor<grpc::ByteBuffer> {
+public:
+  MessageStream(std::vector<grpc::ByteBuffer> messages, grpc::Status status)
+      : m_messages(std::move(messages)), m_status(std::move(status)) {
+    next();
   }
-  for (std::size_t i = 0; i < entries->size(); ++i) {
-    if (!writer->Write((*entries)[i], stream_write(i))) {
-      break;
+  void OnWriteDone(bool ok) override {
+    if (ok) {
+      next();
+    } else {
+      Finish(grpc::Status::OK); // the client is gone; the call still has to end
     }
   }
-  return grpc::Status::OK;
+  void OnDone() override { delete this; }
+
+private:
+  void next() {
+    std::size_t i = m_next++;
+    if (i >= m_messages.size()) {
+      Finish(m_status);
+    } else if (i + 1 == m_messages.size()) {
+      StartWriteAndFinish(&m_messages[i], grpc::WriteOptions(), m_status);
+    } else {
+      StartWrite(&m_messages[i], stream_write(i));
+    }
+  }
+
+  std::vector<grpc::ByteBuffer> m_messages;
+  grpc::Status m_status;
+  std::size_t m_next = 0;
+};
+
+grpc::ByteBuffer encode(const google::protobuf::MessageLite& msg) {
+  grpc::Slice slice(msg.SerializeAsString());
+  return {&slice, 1};
+}
+
+grpc::ServerWriteReactor<grpc::ByteBuffer>* fail_stream(const grpc::Status& status) {
+  return new MessageStream({}, status);
+}
+
+template <typename Message>
+grpc::ServerWriteReactor<grpc::ByteBuffer>* stream(const Result<std::vector<Message>>& messages) {
+  if (!messages) {
+    return fail_stream(failure(messages.error()));
+  }
+  std::vector<grpc::ByteBuffer> encoded;
+  encoded.reserve(messages->size());
+  for (const auto& msg : *messages) {
+    encoded.push_back(encode(msg));
+  }
+  return new MessageStream(std::move(encoded), grpc::Status::OK);
 }
 
 } // namespace
 
-grpc::Status RegistryService::ListPackages(grpc::ServerContext* /*ctx*/,
-                                           const api::ListPackageRequest* /*req*/,
-                                           grpc::ServerWriter<api::PackageName>* writer) {
+grpc::ServerWriteReactor<grpc::ByteBuffer>*
+RegistryService::ListPackages(grpc::CallbackServerContext* /*ctx*/, const grpc::ByteBuffer* req) {
+  if (api::ListPackageRequest r; auto refused = refusal(*req, r, CallShape::server_streaming)) {
+    return fail_stream(*refused);
+  }
   auto names = m_backend.package_names();
   if (!names) {
-    return failure(names.error());
+    return fail_stream(failure(names.error()));
   }
+  std::vector<grpc::ByteBuffer> encoded;
+  encoded.reserve(names->size());
   api::PackageName msg;
-  for (std::size_t i = 0; i < names->size(); ++i) {
-    msg.set_name((*names)[i]);
-    if (!writer->Write(msg, stream_write(i))) {
-      break;
-    }
+  for (auto& name : *names) {
+    msg.set_name(std::move(name));
+    encoded.push_back(encode(msg));
   }
-  return grpc::Status::OK;
+  return new MessageStream(std::move(encoded), grpc::Status::OK);
 }
 
-grpc::Status RegistryService::GetPackage(grpc::ServerContext* /*ctx*/,
-                                         const api::GetPackageRequest* req, api::Package* out) {
-  auto pkg = m_backend.package(req->name());
-  if (!pkg) {
-    return failure(pkg.error());
+grpc::ServerUnaryReactor* RegistryService::GetPackage(grpc::CallbackServerContext* ctx,
+                                                      const grpc::ByteBuffer* req,
+                                                      grpc::ByteBuffer* out) {
+  api::GetPackageRequest r;
+  if (auto refused = refusal(*req, r, CallShape::unary)) {
+    return finish(ctx, *refused);
   }
-  *out = std::move(*pkg);
-  return grpc::Status::OK;
+  auto pkg = m_backend.package(r.name());
+  if (!pkg) {
+    return finish(ctx, failure(pkg.error()));
+  }
+  *out = encode(*pkg);
+  return finish(ctx, grpc::Status::OK);
 }
 
 grpc::ServerUnaryReactor* RegistryService::GetBundle(grpc::CallbackServerContext* ctx,
                                                      const grpc::ByteBuffer* req,
                                                      grpc::ByteBuffer* out) {
   api::GetBundleRequest r;
-  if (!parse_request(*req, r)) {
-    return bad_request(ctx);
+  if (auto refused = refusal(*req, r, CallShape::unary)) {
+    return finish(ctx, *refused);
   }
   return send_bundle(ctx, m_backend.bundle(r.pkgname(), r.channelname(), r.csvname()), out);
 }
@@ -115,71 +173,90 @@ grpc::ServerUnaryReactor* RegistryService::GetBundleForChannel(grpc::CallbackSer
                                                                const grpc::ByteBuffer* req,
                                                                grpc::ByteBuffer* out) {
   api::GetBundleInChannelRequest r;
-  if (!parse_request(*req, r)) {
-    return bad_request(ctx);
+  if (auto refused = refusal(*req, r, CallShape::unary)) {
+    return finish(ctx, *refused);
   }
   return send_bundle(ctx, m_backend.bundle_for_channel(r.pkgname(), r.channelname()), out);
 }
 
-grpc::Status
-RegistryService::GetChannelEntriesThatReplace(grpc::ServerContext* /*ctx*/,
-                                              const api::GetAllReplacementsRequest* req,
-                                              grpc::ServerWriter<api::ChannelEntry>* writer) {
-  return send_entries(m_backend.entries_that_replace(req->csvname()), writer);
+grpc::ServerWriteReactor<grpc::ByteBuffer>*
+RegistryService::GetChannelEntriesThatReplace(grpc::CallbackServerContext* /*ctx*/,
+                                              const grpc::ByteBuffer* req) {
+  api::GetAllReplacementsRequest r;
+  if (auto refused = refusal(*req, r, CallShape::server_streaming)) {
+    return fail_stream(*refused);
+  }
+  return stream(m_backend.entries_that_replace(r.csvname()));
 }
 
 grpc::ServerUnaryReactor* RegistryService::GetBundleThatReplaces(grpc::CallbackServerContext* ctx,
                                                                  const grpc::ByteBuffer* req,
                                                                  grpc::ByteBuffer* out) {
   api::GetReplacementRequest r;
-  if (!parse_request(*req, r)) {
-    return bad_request(ctx);
+  if (auto refused = refusal(*req, r, CallShape::unary)) {
+    return finish(ctx, *refused);
   }
   return send_bundle(ctx, m_backend.bundle_that_replaces(r.csvname(), r.pkgname(), r.channelname()),
                      out);
 }
 
-grpc::Status
-RegistryService::GetChannelEntriesThatProvide(grpc::ServerContext* /*ctx*/,
-                                              const api::GetAllProvidersRequest* req,
-                                              grpc::ServerWriter<api::ChannelEntry>* writer) {
-  return send_entries(m_backend.entries_that_provide(req->group(), req->version(), req->kind()),
-                      writer);
+grpc::ServerWriteReactor<grpc::ByteBuffer>*
+RegistryService::GetChannelEntriesThatProvide(grpc::CallbackServerContext* /*ctx*/,
+                                              const grpc::ByteBuffer* req) {
+  api::GetAllProvidersRequest r;
+  if (auto refused = refusal(*req, r, CallShape::server_streaming)) {
+    return fail_stream(*refused);
+  }
+  return stream(m_backend.entries_that_provide(r.group(), r.version(), r.kind()));
 }
 
-grpc::Status
-RegistryService::GetLatestChannelEntriesThatProvide(grpc::ServerContext* /*ctx*/,
-                                                    const api::GetLatestProvidersRequest* req,
-                                                    grpc::ServerWriter<api::ChannelEntry>* writer) {
-  return send_entries(
-      m_backend.latest_entries_that_provide(req->group(), req->version(), req->kind()), writer);
+grpc::ServerWriteReactor<grpc::ByteBuffer>*
+RegistryService::GetLatestChannelEntriesThatProvide(grpc::CallbackServerContext* /*ctx*/,
+                                                    const grpc::ByteBuffer* req) {
+  api::GetLatestProvidersRequest r;
+  if (auto refused = refusal(*req, r, CallShape::server_streaming)) {
+    return fail_stream(*refused);
+  }
+  return stream(m_backend.latest_entries_that_provide(r.group(), r.version(), r.kind()));
 }
 
 grpc::ServerUnaryReactor*
 RegistryService::GetDefaultBundleThatProvides(grpc::CallbackServerContext* ctx,
                                               const grpc::ByteBuffer* req, grpc::ByteBuffer* out) {
   api::GetDefaultProviderRequest r;
-  if (!parse_request(*req, r)) {
-    return bad_request(ctx);
+  if (auto refused = refusal(*req, r, CallShape::unary)) {
+    return finish(ctx, *refused);
   }
   return send_bundle(ctx, m_backend.default_bundle_that_provides(r.group(), r.version(), r.kind()),
                      out);
 }
 
-grpc::Status RegistryService::ListBundles(grpc::ServerContext* /*ctx*/,
-                                          const api::ListBundlesRequest* /*req*/,
-                                          grpc::ServerWriter<api::Bundle>* writer) {
-  std::size_t sent = 0;
-  auto listed = m_backend.list_bundles(
-      [writer, &sent](const api::Bundle& b) { return writer->Write(b, stream_write(sent++)); });
-  return listed ? grpc::Status::OK : failure(listed.error());
+// The answer is encoded whole before it is sent (a few hundred bytes a bundle), so the
+// stream is written as the others are, without waiting on the client between messages.
+grpc::ServerWriteReactor<grpc::ByteBuffer>*
+RegistryService::ListBundles(grpc::CallbackServerContext* /*ctx*/, const grpc::ByteBuffer* req) {
+  if (api::ListBundlesRequest r; auto refused = refusal(*req, r, CallShape::server_streaming)) {
+    return fail_stream(*refused);
+  }
+  std::vector<grpc::ByteBuffer> encoded;
+  auto listed = m_backend.list_bundles([&encoded](const api::Bundle& b) {
+    encoded.push_back(encode(b));
+    return true;
+  });
+  // A listing that fails midway sends what it found, then the error, as upstream's does.
+  return new MessageStream(std::move(encoded), listed ? grpc::Status::OK : failure(listed.error()));
 }
 
-grpc::Status HealthService::Check(grpc::ServerContext* /*ctx*/,
-                                  const grpc::health::v1::HealthCheckRequest* /*req*/,
-                                  grpc::health::v1::HealthCheckResponse* out) {
-  out->set_status(grpc::health::v1::HealthCheckResponse::SERVING);
-  return grpc::Status::OK;
+grpc::ServerUnaryReactor* HealthService::Check(grpc::CallbackServerContext* ctx,
+                                               const grpc::ByteBuffer* req, grpc::ByteBuffer* out) {
+  grpc::health::v1::HealthCheckRequest r;
+  if (auto refused = refusal(*req, r, CallShape::unary)) {
+    return finish(ctx, *refused);
+  }
+  grpc::health::v1::HealthCheckResponse serving;
+  serving.set_status(grpc::health::v1::HealthCheckResponse::SERVING);
+  *out = encode(serving);
+  return finish(ctx, grpc::Status::OK);
 }
 
 namespace {

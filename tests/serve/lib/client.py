@@ -2,7 +2,7 @@
 """gRPC client for the serve suites: calls one rpc and prints every response message as
 one line of JSON (proto field names), or `error <CODE>: <message>` when the call fails.
 
-    client.py ADDRESS SERVICE/METHOD [REQUEST_JSON]
+    client.py ADDRESS SERVICE/METHOD [REQUEST_JSON | hex:REQUEST_BYTES]
     e.g. client.py 127.0.0.1:50051 api.Registry/GetBundle '{"pkgName": "etcd", ...}'
 
 Message types come from the project's own .proto files (compiled with protoc into a
@@ -108,11 +108,16 @@ def main():
         # Not in our protos: an unknown service or method, called with an empty request.
         request_type = response_type = pool.FindMessageTypeByName("api.PackageName")
         streaming = False
-    request = message_class(request_type)()
-    json_format.Parse(sys.argv[3] if len(sys.argv) > 3 else "{}", request)
+    text = sys.argv[3] if len(sys.argv) > 3 else "{}"
+    if text.startswith("hex:"):
+        # Request bytes as given, to see how the server answers ones that do not decode.
+        request, serialize = bytes.fromhex(text[4:]), (lambda b: b)
+    else:
+        request, serialize = message_class(request_type)(), (lambda m: m.SerializeToString())
+        json_format.Parse(text, request)
     response_class = message_class(response_type)
     path = "/%s/%s" % (service_name, method_name)
-    serialize, parse = request_type and (lambda m: m.SerializeToString()), response_class.FromString
+    parse = response_class.FromString
     try:
         if streaming:
             call = channel.unary_stream(path, request_serializer=serialize, response_deserializer=parse)
