@@ -3,7 +3,7 @@
 #include "serve/registry.pb.h"
 #include "util/error.hpp"
 
-#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -16,6 +16,19 @@ namespace opm::serve {
 // One bundle answer as wire bytes: a view of bytes the backend keeps for the server's
 // lifetime, or bytes encoded for this call.
 using BundleBytes = std::variant<std::string_view, std::string>;
+
+// The ListBundles messages in order, each made when the client is ready for it, so a
+// listing holds one message at a time whatever the catalog's size.
+class BundleList {
+public:
+  BundleList() = default;
+  BundleList(const BundleList&) = delete;
+  BundleList& operator=(const BundleList&) = delete;
+  virtual ~BundleList() = default;
+
+  // Makes the next message into `out`; false when there is none.
+  virtual bool next(api::Bundle& out) = 0;
+};
 
 class Backend {
 public:
@@ -43,8 +56,7 @@ public:
   virtual Result<BundleBytes> default_bundle_that_provides(std::string_view group,
                                                            std::string_view version,
                                                            std::string_view kind) const = 0;
-  // Hands every ListBundles message to `send` until it returns false.
-  virtual Result<void> list_bundles(const std::function<bool(const api::Bundle&)>& send) const = 0;
+  virtual Result<std::unique_ptr<BundleList>> list_bundles() const = 0;
 };
 
 } // namespace opm::serve

@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
+#include <memory>
+#include <optional>
 
 namespace opm::serve {
 
@@ -67,12 +70,16 @@ grpc::WriteOptions stream_write(std::size_t i) {
   return i == 0 ? grpc::WriteOptions() : grpc::WriteOptions().set_buffer_hint();
 }
 
-// Streams encoded messages, then the status. The last message leaves with the status, in one
-// batch. Deletes itself when the call is over.
+// Where a stream's messages come from: the next one encoded, or nothing after the last.
+using MessageSource = std::function<std::optional<grpc::ByteBuffer>()>;
+
+// Streams the messages of a source, then the status; each message is made when the one
+// before it has been handed to the transport. Deletes itself when the call is over.
 class MessageStream final : public grpc::ServerWriteReactor<grpc::ByteBuffer> {
 public:
-  MessageStream(std::vector<grpc::ByteBuffer> messages, grpc::Status status)
-      : m_messages(std::move(messages)), m_status(std::move(status)) {
+  MessageStream(MessageSource source, grpc::Status status)
+      : m_source(std::move(source)), m_status(std::move(status)) {
+    m_ahead = m_source();
     next();
   }
   void OnWriteDone(bool ok) override {
@@ -85,21 +92,38 @@ public:
   void OnDone() override { delete this; }
 
 private:
+  // One message is fetched ahead, so the last is known to be the last and leaves with the
+  // status, in one batch.
   void next() {
-    std::size_t i = m_next++;
-    if (i >= m_messages.size()) {
+    if (!m_ahead) {
       Finish(m_status);
-    } else if (i + 1 == m_messages.size()) {
-      StartWriteAndFinish(&m_messages[i], grpc::WriteOptions(), m_status);
+      return;
+    }
+    m_current = std::move(*m_ahead);
+    m_ahead = m_source();
+    if (m_ahead) {
+      StartWrite(&m_current, stream_write(m_written++));
     } else {
-      StartWrite(&m_messages[i], stream_write(i));
+      StartWriteAndFinish(&m_current, grpc::WriteOptions(), m_status);
     }
   }
 
-  std::vector<grpc::ByteBuffer> m_messages;
+  MessageSource m_source;
   grpc::Status m_status;
-  std::size_t m_next = 0;
+  grpc::ByteBuffer m_current;
+  std::optional<grpc::ByteBuffer> m_ahead;
+  std::size_t m_written = 0;
 };
+
+MessageSource each_of(std::vector<grpc::ByteBuffer> messages) {
+  return [messages = std::move(messages),
+          i = std::size_t{0}]() mutable -> std::optional<grpc::ByteBuffer> {
+    if (i == messages.size()) {
+      return std::nullopt;
+    }
+    return std::move(messages[i++]);
+  };
+}
 
 grpc::ByteBuffer encode(const google::protobuf::MessageLite& msg) {
   grpc::Slice slice(msg.SerializeAsString());
@@ -107,7 +131,7 @@ grpc::ByteBuffer encode(const google::protobuf::MessageLite& msg) {
 }
 
 grpc::ServerWriteReactor<grpc::ByteBuffer>* fail_stream(const grpc::Status& status) {
-  return new MessageStream({}, status);
+  return new MessageStream(each_of({}), status);
 }
 
 template <typename Message>
@@ -120,7 +144,7 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* stream(const Result<std::vector<Mess
   for (const auto& msg : *messages) {
     encoded.push_back(encode(msg));
   }
-  return new MessageStream(std::move(encoded), grpc::Status::OK);
+  return new MessageStream(each_of(std::move(encoded)), grpc::Status::OK);
 }
 
 } // namespace
@@ -141,7 +165,7 @@ RegistryService::ListPackages(grpc::CallbackServerContext* /*ctx*/, const grpc::
     msg.set_name(std::move(name));
     encoded.push_back(encode(msg));
   }
-  return new MessageStream(std::move(encoded), grpc::Status::OK);
+  return new MessageStream(each_of(std::move(encoded)), grpc::Status::OK);
 }
 
 grpc::ServerUnaryReactor* RegistryService::GetPackage(grpc::CallbackServerContext* ctx,
@@ -231,20 +255,23 @@ RegistryService::GetDefaultBundleThatProvides(grpc::CallbackServerContext* ctx,
                      out);
 }
 
-// The answer is encoded whole before it is sent (a few hundred bytes a bundle), so the
-// stream is written as the others are, without waiting on the client between messages.
 grpc::ServerWriteReactor<grpc::ByteBuffer>*
 RegistryService::ListBundles(grpc::CallbackServerContext* /*ctx*/, const grpc::ByteBuffer* req) {
   if (api::ListBundlesRequest r; auto refused = refusal(*req, r, CallShape::server_streaming)) {
     return fail_stream(*refused);
   }
-  std::vector<grpc::ByteBuffer> encoded;
-  auto listed = m_backend.list_bundles([&encoded](const api::Bundle& b) {
-    encoded.push_back(encode(b));
-    return true;
-  });
-  // A listing that fails midway sends what it found, then the error, as upstream's does.
-  return new MessageStream(std::move(encoded), listed ? grpc::Status::OK : failure(listed.error()));
+  auto listing = m_backend.list_bundles();
+  if (!listing) {
+    return fail_stream(failure(listing.error()));
+  }
+  std::shared_ptr<BundleList> list = std::move(*listing);
+  auto source = [list, bundle = api::Bundle()]() mutable -> std::optional<grpc::ByteBuffer> {
+    if (!list->next(bundle)) {
+      return std::nullopt;
+    }
+    return encode(bundle);
+  };
+  return new MessageStream(std::move(source), grpc::Status::OK);
 }
 
 grpc::ServerUnaryReactor* HealthService::Check(grpc::CallbackServerContext* ctx,

@@ -124,15 +124,32 @@ Result<BundleBytes> SqliteBackend::default_bundle_that_provides(std::string_view
   return encoded(m_querier.default_bundle_that_provides(group, version, kind));
 }
 
-Result<void>
-SqliteBackend::list_bundles(const std::function<bool(const api::Bundle&)>& send) const {
-  auto answers = OPM_TRY(m_querier.bundles());
-  for (const auto& answer : answers) {
-    if (!send(to_api_bundle(answer))) {
-      break;
+namespace {
+
+// The query's rows are read at once, as upstream reads them; each message is made from its
+// row when it is sent.
+class QueriedBundleList final : public BundleList {
+public:
+  explicit QueriedBundleList(std::vector<sqlite::BundleAnswer> answers)
+      : m_answers(std::move(answers)) {}
+
+  bool next(api::Bundle& out) override {
+    if (m_next == m_answers.size()) {
+      return false;
     }
+    out = to_api_bundle(m_answers[m_next++]);
+    return true;
   }
-  return {};
+
+private:
+  std::vector<sqlite::BundleAnswer> m_answers;
+  std::size_t m_next = 0;
+};
+
+} // namespace
+
+Result<std::unique_ptr<BundleList>> SqliteBackend::list_bundles() const {
+  return std::make_unique<QueriedBundleList>(OPM_TRY(m_querier.bundles()));
 }
 
 } // namespace opm::serve

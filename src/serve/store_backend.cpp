@@ -82,15 +82,29 @@ Result<BundleBytes> StoreBackend::default_bundle_that_provides(std::string_view 
   return stored(m_store.default_bundle_that_provides(group, version, kind));
 }
 
-Result<void> StoreBackend::list_bundles(const std::function<bool(const api::Bundle&)>& send) const {
-  api::Bundle msg;
-  for (const IndexEntry* e : m_list_order) {
-    Store::list_form(*e, msg);
-    if (!send(msg)) {
-      break;
+namespace {
+
+class StoreBundleList final : public BundleList {
+public:
+  explicit StoreBundleList(const std::vector<const IndexEntry*>& order) : m_order(order) {}
+
+  bool next(api::Bundle& out) override {
+    if (m_next == m_order.size()) {
+      return false;
     }
+    Store::list_form(*m_order[m_next++], out);
+    return true;
   }
-  return {};
+
+private:
+  const std::vector<const IndexEntry*>& m_order;
+  std::size_t m_next = 0;
+};
+
+} // namespace
+
+Result<std::unique_ptr<BundleList>> StoreBackend::list_bundles() const {
+  return std::make_unique<StoreBundleList>(m_list_order);
 }
 
 } // namespace opm::serve

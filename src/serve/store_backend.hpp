@@ -27,7 +27,7 @@ public:
                               std::string_view kind) const override;
   Result<BundleBytes> default_bundle_that_provides(std::string_view group, std::string_view version,
                                                    std::string_view kind) const override;
-  Result<void> list_bundles(const std::function<bool(const api::Bundle&)>& send) const override;
+  Result<std::unique_ptr<BundleList>> list_bundles() const override;
 
 private:
   const Store& m_store;
