@@ -16,3 +16,26 @@ if [ ! -x "$OPM" ]; then
   echo "no opm binary at $OPM: build the release preset first (or set OPM)" >&2
   exit 2
 fi
+
+# corpus_bundle_list FILE: "<package>/<version>" of every corpus bundle, a line each.
+corpus_bundle_list() {
+  local dir
+  : >"$1"
+  for dir in "$OPM_CORPUS"/bundles/*/*/; do
+    dir=${dir%/}
+    echo "$(basename "$(dirname "$dir")")/$(basename "$dir")" >>"$1"
+  done
+}
+
+# push_corpus_bundles REGISTRY LIST: pushes the listed bundles as
+# REGISTRY/corpus/<package>-bundle:<version> (needs the registry harness's $TOOLS).
+push_corpus_bundles() {
+  python3 "$here/bundle_images.py" push "$TOOLS" "$1" "$OPM_CORPUS/bundles" "$2"
+}
+
+# corpus_bundle_refs REGISTRY LIST: the pushed references, comma-separated.
+corpus_bundle_refs() {
+  while read -r entry; do
+    echo "$1/corpus/${entry%/*}-bundle:${entry#*/}"
+  done <"$2" | paste -sd,
+}

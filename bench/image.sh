@@ -46,14 +46,9 @@ measure "OCI layout, no registry" "$WORK/tmp" alpha catalog build --use-http "$c
   --base-image "$BENCH/base/opm:v1" --tag "oci:$WORK/layout:v1"
 
 # The index image of every corpus bundle: each bundle pulled and added, then the image pushed.
-: > "$WORK/list"
-for dir in "$OPM_CORPUS"/bundles/*/*/; do
-  dir=${dir%/}
-  echo "$(basename "$(dirname "$dir")")/$(basename "$dir")" >> "$WORK/list"
-done
-python3 "$here/bundle_images.py" push "$TOOLS" "$BENCH" "$OPM_CORPUS/bundles" "$WORK/list"
-refs=$(while read -r entry; do echo "$BENCH/corpus/${entry%/*}-bundle:${entry#*/}"; done < "$WORK/list" |
-  paste -sd,)
+corpus_bundle_list "$WORK/list"
+push_corpus_bundles "$BENCH" "$WORK/list"
+refs=$(corpus_bundle_refs "$BENCH" "$WORK/list")
 # The migration time in the database is SOURCE_DATE_EPOCH, so the second build is the same image.
 export OLM_CACHE_DIR=$WORK/index-cache SOURCE_DATE_EPOCH=1700000000
 measure "index image, $(wc -l < "$WORK/list") bundles" "$WORK/bench" index add --use-http \

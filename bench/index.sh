@@ -15,15 +15,10 @@ source "$bench_dir/../tests/registry/harness.sh"
 [ -x "$UPSTREAM" ] || { echo "no upstream opm at $UPSTREAM" >&2; exit 2; }
 
 BUNDLES=$OPM_CORPUS/bundles
-: > "$WORK/list"
-for dir in "$BUNDLES"/*/*/; do
-  dir=${dir%/}
-  echo "$(basename "$(dirname "$dir")")/$(basename "$dir")" >> "$WORK/list"
-done
+corpus_bundle_list "$WORK/list"
 start_registry bench
-python3 "$bench_dir/bundle_images.py" push "$TOOLS" "$REG" "$BUNDLES" "$WORK/list"
-refs=$(while read -r entry; do echo "$REG/corpus/${entry%/*}-bundle:${entry#*/}"; done < "$WORK/list" |
-  paste -sd,)
+push_corpus_bundles "$REG" "$WORK/list"
+refs=$(corpus_bundle_refs "$REG" "$WORK/list")
 # The one more bundle: a package of its own, from the test data.
 EXTRA_DIR=$bench_dir/../tests/data/sqlite/bundles/plum-1.0.0
 # shellcheck disable=SC2046

@@ -25,11 +25,7 @@ bench_dir=$(cd "$(dirname "$0")" && pwd)
 source "$bench_dir/../tests/registry/harness.sh"
 
 BUNDLES=$OPM_CORPUS/bundles
-: > "$WORK/list"
-for dir in "$BUNDLES"/*/*/; do
-  dir=${dir%/}
-  echo "$(basename "$(dirname "$dir")")/$(basename "$dir")" >> "$WORK/list"
-done
+corpus_bundle_list "$WORK/list"
 if [ "$COUNT" -gt 0 ]; then
   head -n "$COUNT" "$WORK/list" > "$WORK/list.head" && mv "$WORK/list.head" "$WORK/list"
 fi
@@ -37,7 +33,7 @@ fi
 start_registry bench
 start_fault_proxy "$REG"
 start=$(date +%s%N)
-python3 "$bench_dir/bundle_images.py" push "$TOOLS" "$REG" "$BUNDLES" "$WORK/list"
+push_corpus_bundles "$REG" "$WORK/list"
 ms=$((($(date +%s%N) - start) / 1000000))
 printf 'pushed %d bundle images in %d.%02d s\n' "$(wc -l < "$WORK/list")" $((ms / 1000)) $((ms % 1000 / 10))
 

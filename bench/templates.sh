@@ -17,13 +17,9 @@ source "$bench_dir/../tests/registry/harness.sh"
 
 BUNDLES=$OPM_CORPUS/bundles
 CHAINS=(ack-acm-controller ack-acmpca-controller ack-apigateway-controller)
-: > "$WORK/list"
-for dir in "$BUNDLES"/*/*/; do
-  dir=${dir%/}
-  echo "$(basename "$(dirname "$dir")")/$(basename "$dir")" >> "$WORK/list"
-done
+corpus_bundle_list "$WORK/list"
 start_registry bench
-python3 "$bench_dir/bundle_images.py" push "$TOOLS" "$REG" "$BUNDLES" "$WORK/list"
+push_corpus_bundles "$REG" "$WORK/list"
 
 # The basic template in both forms: latest's wrapper (ours) and v1.26.5's bare stream.
 {
