@@ -26,8 +26,8 @@ std::string flatten(const grpc::ByteBuffer& raw) {
 }
 
 // grpc-go's answer to a request that does not decode.
-template <typename Request>
-std::optional<grpc::Status> refusal(const grpc::ByteBuffer& raw, Request& out, CallShape shape) {
+std::optional<grpc::Status> refusal(const grpc::ByteBuffer& raw, google::protobuf::Message& out,
+                                    CallShape shape) {
   if (auto why = decode_request(flatten(raw), out, shape)) {
     return grpc::Status(grpc::StatusCode::INTERNAL, *why);
   }
@@ -135,16 +135,18 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* fail_stream(const grpc::Status& stat
 }
 
 template <typename Message>
-grpc::ServerWriteReactor<grpc::ByteBuffer>* stream(const Result<std::vector<Message>>& messages) {
-  if (!messages) {
-    return fail_stream(failure(messages.error()));
-  }
+grpc::ServerWriteReactor<grpc::ByteBuffer>* stream(const std::vector<Message>& messages) {
   std::vector<grpc::ByteBuffer> encoded;
-  encoded.reserve(messages->size());
-  for (const auto& msg : *messages) {
+  encoded.reserve(messages.size());
+  for (const auto& msg : messages) {
     encoded.push_back(encode(msg));
   }
   return new MessageStream(each_of(std::move(encoded)), grpc::Status::OK);
+}
+
+template <typename Message>
+grpc::ServerWriteReactor<grpc::ByteBuffer>* stream(const Result<std::vector<Message>>& messages) {
+  return messages ? stream(*messages) : fail_stream(failure(messages.error()));
 }
 
 } // namespace
@@ -158,14 +160,11 @@ RegistryService::ListPackages(grpc::CallbackServerContext* /*ctx*/, const grpc::
   if (!names) {
     return fail_stream(failure(names.error()));
   }
-  std::vector<grpc::ByteBuffer> encoded;
-  encoded.reserve(names->size());
-  api::PackageName msg;
-  for (auto& name : *names) {
-    msg.set_name(std::move(name));
-    encoded.push_back(encode(msg));
+  std::vector<api::PackageName> messages(names->size());
+  for (std::size_t i = 0; i < names->size(); ++i) {
+    messages[i].set_name(std::move((*names)[i]));
   }
-  return new MessageStream(each_of(std::move(encoded)), grpc::Status::OK);
+  return stream(messages);
 }
 
 grpc::ServerUnaryReactor* RegistryService::GetPackage(grpc::CallbackServerContext* ctx,
@@ -280,9 +279,14 @@ grpc::ServerUnaryReactor* HealthService::Check(grpc::CallbackServerContext* ctx,
   if (auto refused = refusal(*req, r, CallShape::unary)) {
     return finish(ctx, *refused);
   }
-  grpc::health::v1::HealthCheckResponse serving;
-  serving.set_status(grpc::health::v1::HealthCheckResponse::SERVING);
-  *out = encode(serving);
+  // Probes call this every few seconds for the server's life: the answer is encoded once.
+  static const std::string serving = [] {
+    grpc::health::v1::HealthCheckResponse answer;
+    answer.set_status(grpc::health::v1::HealthCheckResponse::SERVING);
+    return answer.SerializeAsString();
+  }();
+  grpc::Slice slice(serving.data(), serving.size(), grpc::Slice::STATIC_SLICE);
+  *out = grpc::ByteBuffer(&slice, 1);
   return finish(ctx, grpc::Status::OK);
 }
 
