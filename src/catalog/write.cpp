@@ -2,9 +2,11 @@
 
 #include "catalog/write_objects.hpp"
 #include "json/writer.hpp"
+#include "util/go_sort.hpp"
 
 #include <algorithm>
 #include <numeric>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -53,10 +55,15 @@ private:
   std::string m_buffer;
 };
 
-// Indices of the objects whose package (per `package_of`) is set, stably sorted by package
-// and then by `then_by`.
+// How objects of one package that compare equal are ordered: upstream sorts channels and
+// bundles with Go's sort.Slice (its order of ties), other objects with sort.SliceStable.
+enum class Ties { go_sort_slice, stable };
+
+// Indices of the objects whose package (per `package_of`) is set, grouped by package in
+// name order; within a package, the objects in input order sorted by `then_by`.
 template <typename T, typename Package, typename Then>
-std::vector<std::size_t> grouped(const std::vector<T>& objects, Package package_of, Then then_by) {
+std::vector<std::size_t> grouped(const std::vector<T>& objects, Package package_of, Then then_by,
+                                 Ties ties) {
   std::vector<std::size_t> order;
   order.reserve(objects.size());
   for (std::size_t i = 0; i < objects.size(); ++i) {
@@ -65,13 +72,25 @@ std::vector<std::size_t> grouped(const std::vector<T>& objects, Package package_
     }
   }
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const std::string_view pa = package_of(objects[a]);
-    const std::string_view pb = package_of(objects[b]);
-    if (pa != pb) {
-      return pa < pb;
-    }
-    return then_by(objects[a]) < then_by(objects[b]);
+    return package_of(objects[a]) < package_of(objects[b]);
   });
+  const auto less = [&](std::size_t a, std::size_t b) {
+    return then_by(objects[a]) < then_by(objects[b]);
+  };
+  for (std::size_t begin = 0; begin < order.size();) {
+    const std::string_view package = package_of(objects[order[begin]]);
+    std::size_t end = begin + 1;
+    while (end < order.size() && package_of(objects[order[end]]) == package) {
+      ++end;
+    }
+    auto run = std::span(order).subspan(begin, end - begin);
+    if (ties == Ties::go_sort_slice) {
+      util::go_sort_slice(run, less);
+    } else {
+      std::stable_sort(run.begin(), run.end(), less);
+    }
+    begin = end;
+  }
   return order;
 }
 
@@ -119,23 +138,29 @@ void write(const DeclarativeConfig& cfg, Format format, std::ostream& out) {
     return d.package;
   };
 
-  auto packages =
-      make_cursor(cfg.packages, grouped(cfg.packages, package_name, no_key), package_name);
+  auto packages = make_cursor(
+      cfg.packages, grouped(cfg.packages, package_name, no_key, Ties::stable), package_name);
   auto channels = make_cursor(cfg.channels,
-                              grouped(cfg.channels, channel_package,
-                                      [](const Channel& c) -> std::string_view { return c.name; }),
+                              grouped(
+                                  cfg.channels, channel_package,
+                                  [](const Channel& c) -> std::string_view { return c.name; },
+                                  Ties::go_sort_slice),
                               channel_package);
   auto bundles = make_cursor(cfg.bundles,
-                             grouped(cfg.bundles, bundle_package,
-                                     [](const Bundle& b) -> std::string_view { return b.name; }),
+                             grouped(
+                                 cfg.bundles, bundle_package,
+                                 [](const Bundle& b) -> std::string_view { return b.name; },
+                                 Ties::go_sort_slice),
                              bundle_package);
-  auto others = make_cursor(cfg.others,
-                            grouped(cfg.others, other_package,
-                                    [](const Meta& m) -> std::string_view { return m.schema; }),
-                            other_package);
-  auto deprecations =
-      make_cursor(cfg.deprecations, grouped(cfg.deprecations, deprecation_package, no_key),
-                  deprecation_package);
+  auto others =
+      make_cursor(cfg.others,
+                  grouped(
+                      cfg.others, other_package,
+                      [](const Meta& m) -> std::string_view { return m.schema; }, Ties::stable),
+                  other_package);
+  auto deprecations = make_cursor(
+      cfg.deprecations, grouped(cfg.deprecations, deprecation_package, no_key, Ties::stable),
+      deprecation_package);
 
   std::vector<std::string_view> names;
   packages.collect_names(names);

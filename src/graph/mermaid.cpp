@@ -1,6 +1,7 @@
 #include "graph/mermaid.hpp"
 
 #include "catalog/property.hpp"
+#include "util/go_sort.hpp"
 #include "util/semver.hpp"
 #include "util/strings.hpp"
 
@@ -236,7 +237,7 @@ public:
     for (const auto& e : entries) {
       sorted.push_back(&e);
     }
-    std::stable_sort(sorted.begin(), sorted.end(), [this](const auto* a, const auto* b) {
+    util::go_sort_slice(sorted, [this](const auto* a, const auto* b) {
       return version_of(m_versions, a->name) > version_of(m_versions, b->name);
     });
 
@@ -338,8 +339,8 @@ Result<void> write_mermaid(const DeclarativeConfig& cfg, const MermaidOptions& o
   for (const auto& c : cfg.channels) {
     channels.push_back(&c);
   }
-  std::stable_sort(channels.begin(), channels.end(),
-                   [](const Channel* a, const Channel* b) { return a->name < b->name; });
+  util::go_sort_slice(channels,
+                      [](const Channel* a, const Channel* b) { return a->name < b->name; });
 
   Filter filter{options, versions, minimum, minimum_edge_package(cfg, options.minimum_edge)};
   Deprecated deprecated(cfg);

@@ -392,7 +392,9 @@ void Emitter::key(std::string_view text) {
   std::string storage;
   text = prepare(text, info, storage, NextLines::keep);
   write_indent();
-  const Style requested = requested_string_style(text);
+  // A plain "<<" key reads back as a merge key (go-yaml writes it plain, and then cannot read
+  // what it wrote); quoted, it stays the string it is.
+  const Style requested = text == "<<" ? Style::double_quoted : requested_string_style(text);
   if (!info.multiline && text.size() <= k_max_simple_key_length) {
     scalar(text, info, requested, true);
     write_indicator(":", false, false, false);

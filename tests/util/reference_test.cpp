@@ -151,6 +151,19 @@ TEST_SUITE("image references") {
     CHECK(parsed(std::string(63, 'f')).path == "library/" + std::string(63, 'f'));
   }
 
+  TEST_CASE("accepts 64 hexadecimal digits after a registry, as Go does, but not their short "
+            "form") {
+    // Found by fuzz/reference_fuzz.cpp; Go's ParseNormalizedNamed looks for an image ID in
+    // the whole text only, so the short form of this reference does not parse again.
+    std::string hex = "0aabbccddeef1012f1233445526778898aabbccdd1f1f00ee243234556677eff";
+    auto ref = parsed("docker.io/" + hex);
+    CHECK(ref.path == "library/" + hex);
+    CHECK(ref.familiar_string() == hex);
+    CHECK(reference_error(ref.familiar_string()) ==
+          "invalid repository name (" + hex + "), cannot specify 64-byte hexadecimal strings");
+    CHECK(parsed(hex + ":v1").familiar_string() == hex + ":v1");
+  }
+
   TEST_CASE("checks digests by algorithm") {
     CHECK(parsed("quay.io/foo@sha512:" + std::string(128, '0')).digest.size() == 135);
     CHECK(parsed("quay.io/foo@sha384:" + std::string(96, '0')).digest.size() == 103);

@@ -325,6 +325,11 @@ TEST_SUITE("yaml::append string styles") {
                               1}})) == "? \"a\\Nb\"\n: 1\n");
   }
 
+  TEST_CASE("quotes a \"<<\" key, which plain would read back as a merge key") {
+    CHECK(yaml(Json::object({{"<<", "0}"}})) == "\"<<\": 0}\n");
+    CHECK(yaml(Json::object({{"<<<", 1}, {"k", "<<"}})) == "<<<: 1\nk: <<\n");
+  }
+
   TEST_CASE("writes invalid UTF-8 as replacement characters") {
     CHECK(yaml_of_value("a\xFF"
                         "b") == "k: a\xEF\xBF\xBD"
