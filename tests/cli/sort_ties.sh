@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Where upstream sorts with Go's sort.Slice, objects that compare equal come out in the order
 # Go's pattern-defeating quicksort leaves them, not in input order: channels and bundles of
-# one package with the same name in `render`, and channel entries of the same version in
-# `alpha render-graph` (the bundles here have three versions). Up to 12 elements, ties stay
-# in input order; beyond, they do not.
+# one package with the same name in `render`; channels with the same name and entries of
+# the same version in `alpha render-graph` (the bundles here have three versions). Up to 12
+# elements, ties stay in input order; beyond, they do not.
 source "$OPM_TESTS/cli/lib/common.bash"
 
 mkdir ties
@@ -50,4 +50,6 @@ run_opm alpha render-graph ties
 expect_rc 0
 entries=$(grep -o '^      ties-stable-ties\.v[0-9]*\[' out | grep -o 'ties\.v[0-9]*' | tr '\n' ' ')
 expect_eq "render-graph: entries of one version in Go's order" "$graph_entries " "$entries"
+channels=$(grep -o '^      ties-dup-ties\.v[0-9]*\[' out | grep -o 'ties\.v[0-9]*' | tr '\n' ' ')
+expect_eq "render-graph: channels named dup in Go's order" "$dup_channels " "$channels"
 exit 0
