@@ -62,8 +62,17 @@ void ensure_nsswitch(Logger& log) {
   }
 }
 
+namespace {
+
+bool ignored_by_parent(int sig) {
+  struct sigaction current {};
+  return ::sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN;
+}
+
+} // namespace
+
 SignalWatcher::SignalWatcher(Logger& log, std::vector<util::LogField> fields)
-    : m_log(log), m_fields(std::move(fields)) {
+    : m_log(log), m_fields(std::move(fields)), m_sigint_ignored(ignored_by_parent(SIGINT)) {
   sigemptyset(&m_signals);
   sigaddset(&m_signals, SIGINT);
   sigaddset(&m_signals, SIGTERM);
@@ -74,12 +83,21 @@ SignalWatcher::SignalWatcher(Logger& log, std::vector<util::LogField> fields)
 SignalWatcher::~SignalWatcher() {
   m_done = true;
   m_thread.join();
-  pthread_sigmask(SIG_SETMASK, &m_previous, nullptr);
+  std::lock_guard lock(m_mutex);
+  if (m_phase == Phase::loading) {
+    pthread_sigmask(SIG_SETMASK, &m_previous, nullptr);
+  }
 }
 
 void SignalWatcher::serving(grpc::Server* server) {
   std::lock_guard lock(m_mutex);
   m_server = server;
+  m_phase = server != nullptr ? Phase::serving : Phase::stopped;
+}
+
+void SignalWatcher::remove_on_early_exit(std::string path) {
+  std::lock_guard lock(m_mutex);
+  m_early_exit_path = std::move(path);
 }
 
 void SignalWatcher::watch() {
@@ -88,19 +106,31 @@ void SignalWatcher::watch() {
     int sig = sigtimedwait(&m_signals, nullptr, &tick);
     if (sig > 0) {
       on_signal(sig);
-      return;
     }
   }
 }
 
 void SignalWatcher::on_signal(int sig) {
   std::lock_guard lock(m_mutex);
-  if (m_server == nullptr) {
+  // A blocked signal is queued even when its action is to ignore it: an ignored SIGINT is
+  // dropped here, as the default action would. Once serving, it stops the server, as Go's
+  // signal.Notify makes it do upstream.
+  if (m_phase == Phase::loading && sig == SIGINT && m_sigint_ignored) {
+    return;
+  }
+  if (m_phase == Phase::loading) {
+    if (!m_early_exit_path.empty()) {
+      ::unlink(m_early_exit_path.c_str());
+    }
     ::signal(sig, SIG_DFL);
     pthread_sigmask(SIG_UNBLOCK, &m_signals, nullptr);
     ::raise(sig);
     return;
   }
+  if (m_phase == Phase::stopped) {
+    return;
+  }
+  m_phase = Phase::stopped;
   m_log.log("info", "shutting down...", m_fields);
   m_server->Shutdown(std::chrono::system_clock::now() + k_shutdown_grace);
 }

@@ -42,29 +42,40 @@ bool open_termination_log(const std::string& path, mode_t mode, Logger& log);
 // Go's resolver needs an nsswitch.conf; upstream writes a default when there is none.
 void ensure_nsswitch(Logger& log);
 
-// SIGINT and SIGTERM, blocked in every thread and taken by one watcher thread. Before the
-// server runs, a signal ends the process as the default action would (upstream handles
-// signals only once serving); afterwards it logs "shutting down..." with `fields` and stops
-// the server gracefully.
+// SIGINT and SIGTERM, blocked in every thread and taken by one watcher thread until the
+// process exits. Before the server runs, a signal ends the process as the default action
+// would (upstream handles signals only once serving), after removing the path given to
+// remove_on_early_exit; the first one while serving logs "shutting down..." with `fields` and
+// stops the server gracefully; any later one is swallowed, so that a second signal (GNU
+// timeout sends two) cannot cut the stop or the clean-up after it short. A SIGINT the parent
+// left ignored (a background job of a script) stays ignored until the server runs; upstream
+// too handles it from then on.
 class SignalWatcher {
 public:
   SignalWatcher(Logger& log, std::vector<util::LogField> fields);
   SignalWatcher(const SignalWatcher&) = delete;
   SignalWatcher& operator=(const SignalWatcher&) = delete;
+  // Once the server has run, the signals stay blocked: the command is ending.
   ~SignalWatcher();
 
+  // The server now answering, or nullptr once it stopped.
   void serving(grpc::Server* server);
+  void remove_on_early_exit(std::string path);
 
 private:
+  enum class Phase { loading, serving, stopped };
   void watch();
   void on_signal(int sig);
 
   Logger& m_log;
   std::vector<util::LogField> m_fields;
+  bool m_sigint_ignored;
   sigset_t m_signals{};
   sigset_t m_previous{};
   std::mutex m_mutex;
   grpc::Server* m_server = nullptr;
+  Phase m_phase = Phase::loading;
+  std::string m_early_exit_path;
   std::atomic<bool> m_done = false;
   std::thread m_thread;
 };

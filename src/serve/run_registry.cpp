@@ -209,10 +209,11 @@ Result<void> run_registry(const RegistryOptions& o, std::ostream& err) {
   }
   Logger& logger = hooked ? *hooked : log;
   ensure_nsswitch(logger);
+  SignalWatcher watcher(logger, {{"database", o.database}, {"port", o.port}});
   TempDbCopy copy = OPM_TRY(TempDbCopy::make(o.database));
+  watcher.remove_on_early_exit(copy.path());
   sqlite::Querier querier(OPM_TRY(open_database(copy.path(), o, logger)));
   check_tables(querier, o, logger);
-  SignalWatcher watcher(logger, {{"database", o.database}, {"port", o.port}});
   return serve_database(querier, o, logger, watcher);
 }
 
