@@ -2,6 +2,7 @@
 
 #include "catalog/load.hpp"
 #include "serve/bundle_reader.hpp"
+#include "serve/cache_file.hpp"
 #include "serve/cache_json.hpp"
 #include "serve/digest.hpp"
 #include "util/fs.hpp"
@@ -84,7 +85,7 @@ Result<void> ensure_empty_dir(const fs::path& dir) {
 }
 
 Result<std::string> existing_digest(const fs::path& cache_dir) {
-  auto text = OPM_TRY(util::read_file(cache_dir / k_digest_file));
+  auto text = OPM_TRY(read_digest_file(cache_dir / k_digest_file));
   auto begin = text.find_first_not_of(" \t\r\n");
   auto end = text.find_last_not_of(" \t\r\n");
   return begin == std::string::npos ? std::string() : text.substr(begin, end - begin + 1);
@@ -203,17 +204,19 @@ Result<void> write_cache(const fs::path& cache_dir, const PackageIndex& index,
   return write_mode(cache_dir / k_digest_file, digest, k_file_mode);
 }
 
-Result<PackageIndex> read_cache(const fs::path& cache_dir, const std::atomic<bool>& stop) {
+Result<PackageIndex> read_cache(const fs::path& cache_dir, const CacheLimits& limits,
+                                const std::atomic<bool>& stop) {
   const fs::path json_dir = cache_dir / k_json_dir;
-  auto index = OPM_TRY(parse_packages_json(OPM_TRY(util::read_file(json_dir / k_packages_file))));
   std::string text;
+  OPM_TRY(read_cache_file(json_dir / k_packages_file, limits.packages_file, text));
+  auto index = OPM_TRY(parse_packages_json(text));
   for (auto& [pkg_name, pkg] : index) {
     for (auto& [ch_name, ch] : pkg.channels) {
       for (auto& [name, e] : ch.entries) {
         if (stop) {
           return util::fail(Errc::invalid, "cache read abandoned");
         }
-        OPM_TRY(util::read_file_into(json_dir / bundle_file_name(pkg, ch, e), text));
+        OPM_TRY(read_cache_file(json_dir / bundle_file_name(pkg, ch, e), limits.bundle_file, text));
         auto bundle = read_bundle_json(text);
         if (!bundle) {
           return util::fail(Errc::invalid, fmt::format("convert bundle \"{}\": {}", e.name,
@@ -235,15 +238,22 @@ struct CachedRead {
 
 // The digest (a serial hash over the catalog and the cache) and reading the cache do not
 // depend on each other, so they run side by side; the read is only used when the digest
-// matches.
+// matches. Neither starts on a cache holding something it cannot have: a file larger than
+// the catalog can produce (or that never ends), a FIFO, a device.
 CachedRead read_checked_cache(const fs::path& configs, const fs::path& cache_dir) {
+  const CacheLimits limits = cache_limits(configs);
+  if (auto surveyed = survey_cache_files(cache_dir / k_json_dir, limits); !surveyed) {
+    auto refused =
+        util::fail(Errc::invalid, "cache requires rebuild: " + surveyed.error().message());
+    return {refused, refused};
+  }
   std::atomic<bool> stale = false;
   auto integrity = std::async(std::launch::async, [&] {
     auto ok = check_integrity(configs, cache_dir);
     stale = !ok;
     return ok;
   });
-  auto index = read_cache(cache_dir, stale);
+  auto index = read_cache(cache_dir, limits, stale);
   return {integrity.get(), std::move(index)};
 }
 
@@ -254,6 +264,7 @@ Result<Store> load_store(const Options& o) {
     return Store(OPM_TRY(load_catalog(o.configs_dir)));
   }
   const fs::path cache_dir = o.cache_dir;
+  CacheDirLock lock(cache_dir, !o.enforce_integrity);
   OPM_TRY(check_layout(cache_dir));
   auto cached = read_checked_cache(o.configs_dir, cache_dir);
   if (cached.integrity) {

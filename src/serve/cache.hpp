@@ -1,5 +1,6 @@
 #pragma once
 
+#include "serve/cache_file.hpp"
 #include "serve/serve.hpp"
 #include "serve/store.hpp"
 #include "util/error.hpp"
@@ -27,9 +28,9 @@ Result<std::string> cache_digest(const std::filesystem::path& configs,
 Result<void> write_cache(const std::filesystem::path& cache_dir, const PackageIndex& index,
                          const std::filesystem::path& configs);
 
-// Reads a cache written by write_cache or by upstream. Gives up (with an error) as soon as
-// `stop` is raised.
-Result<PackageIndex> read_cache(const std::filesystem::path& cache_dir,
+// Reads a cache written by write_cache or by upstream, no file beyond `limits`. Gives up
+// (with an error) as soon as `stop` is raised.
+Result<PackageIndex> read_cache(const std::filesystem::path& cache_dir, const CacheLimits& limits,
                                 const std::atomic<bool>& stop);
 
 } // namespace opm::serve
