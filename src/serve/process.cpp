@@ -135,28 +135,28 @@ void SignalWatcher::on_signal(int sig) {
   m_server->Shutdown(std::chrono::system_clock::now() + k_shutdown_grace);
 }
 
-Result<std::unique_ptr<grpc::Server>> start_grpc(int port, const std::string& port_text,
-                                                 RegistryService& registry, OtherServices& others) {
+Result<RunningServer> start_grpc(int port, const std::string& port_text, RegistryService& registry,
+                                 OtherServices& others) {
   google::protobuf::SetLogHandler(keep_fatal_protobuf_logs);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  auto guard = OPM_TRY(ConnectionGuard::listen(port, port_text));
   grpc::ServerBuilder builder;
-  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   // Requests are a few bytes: probing the bandwidth of what clients send (a ping after each
   // request read) only costs every call a ping and its answer.
   builder.AddChannelArgument(GRPC_ARG_HTTP2_BDP_PROBE, 0);
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, k_max_streams_per_connection);
   builder.SetMaxSendMessageSize(-1);
-  int bound = 0;
-  builder.AddListeningPort(fmt::format("[::]:{}", port), grpc::InsecureServerCredentials(), &bound);
   builder.RegisterService(&registry);
   builder.RegisterService(&others.health);
   builder.RegisterCallbackGenericService(&others.unknown);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
-  if (!server || bound == 0) {
+  if (!server) {
     return util::fail(Errc::io, fmt::format("failed to listen: listen tcp :{}: bind: address "
                                             "already in use",
                                             port_text));
   }
-  return server;
+  guard->serve(*server);
+  return RunningServer{std::move(guard), std::move(server)};
 }
 
 } // namespace opm::serve

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "serve/connection_guard.hpp"
 #include "serve/service.hpp"
 #include "util/error.hpp"
 #include "util/log.hpp"
@@ -80,6 +81,9 @@ private:
   std::thread m_thread;
 };
 
+// Streams one connection may have open at once; a client that opens more is disconnected.
+inline constexpr int k_max_streams_per_connection = 256;
+
 // How long a graceful stop waits for in-flight calls and streams before cancelling them.
 inline constexpr auto k_shutdown_grace = std::chrono::seconds(10);
 
@@ -89,9 +93,15 @@ struct OtherServices {
   UnknownMethods unknown;
 };
 
+// A started server and the guard that accepts its connections; the server goes first.
+struct RunningServer {
+  std::unique_ptr<ConnectionGuard> guard;
+  std::unique_ptr<grpc::Server> server;
+};
+
 // Listens on every interface at `port` (already resolved and probed) and starts serving
 // api.Registry, health and reflection. `port_text` is the flag's text, for the error.
-Result<std::unique_ptr<grpc::Server>> start_grpc(int port, const std::string& port_text,
-                                                 RegistryService& registry, OtherServices& others);
+Result<RunningServer> start_grpc(int port, const std::string& port_text, RegistryService& registry,
+                                 OtherServices& others);
 
 } // namespace opm::serve

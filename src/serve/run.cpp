@@ -36,10 +36,10 @@ Result<void> serve_store(const Store& store, const Options& o, Logger& log,
   StoreBackend backend(store);
   RegistryService registry(backend);
   OtherServices others;
-  auto server = OPM_TRY(start_grpc(port, o.port, registry, others));
+  auto running = OPM_TRY(start_grpc(port, o.port, registry, others));
   log.log("info", "serving registry", {{"configs", o.configs_dir}, {"port", o.port}});
-  watcher.serving(server.get());
-  server->Wait();
+  watcher.serving(running.server.get());
+  running.server->Wait();
   watcher.serving(nullptr);
   return {};
 }

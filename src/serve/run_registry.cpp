@@ -185,14 +185,14 @@ Result<void> serve_database(sqlite::Querier& querier, const RegistryOptions& o, 
   SqliteBackend backend(querier);
   RegistryService registry(backend);
   OtherServices others;
-  auto server = OPM_TRY(start_grpc(port, o.port, registry, others));
+  auto running = OPM_TRY(start_grpc(port, o.port, registry, others));
   std::optional<StopTimer> timer;
   if (timeout) {
-    timer.emplace(*server, *timeout, log, fields);
+    timer.emplace(*running.server, *timeout, log, fields);
   }
   log.log("info", "serving registry", fields);
-  watcher.serving(server.get());
-  server->Wait();
+  watcher.serving(running.server.get());
+  running.server->Wait();
   watcher.serving(nullptr);
   return {};
 }
