@@ -7,13 +7,16 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <grpcpp/server_posix.h>
+#include <memory>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <string_view>
 #include <sys/socket.h>
+#include <sys/time.h>
 
 namespace opm::serve {
 
@@ -22,7 +25,14 @@ namespace {
 constexpr std::size_t k_preface_size = 24; // "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
 constexpr std::size_t k_frame_header_size = 9;
 constexpr unsigned char k_rst_stream = 3;
-constexpr std::size_t k_buffer_size = 1 << 16;
+// Requests are small; answers (a bundle, a listing) are copied in large pieces, so that each
+// costs few reads and writes.
+constexpr std::size_t k_request_buffer_size = 1 << 16;
+constexpr std::size_t k_answer_buffer_size = 1 << 18;
+// How long a client that reads nothing may hold up a write, and how long it has to close its
+// side once the server closed its own.
+constexpr time_t k_client_stall_seconds = 10;
+constexpr time_t k_client_close_seconds = 1;
 
 // Resets a connection may still make: a bucket of k_reset_burst tokens, refilled at
 // k_resets_per_second.
@@ -104,76 +114,91 @@ bool write_all(int fd, const char* data, std::size_t size) {
   return true;
 }
 
-ssize_t read_some(int fd, std::array<char, k_buffer_size>& buffer) {
+// A buffer whose pages are only taken up as data arrives in them.
+struct Buffer {
+  explicit Buffer(std::size_t bytes)
+      : data(std::make_unique_for_overwrite<char[]>(bytes)), size(bytes) {}
+  std::unique_ptr<char[]> data;
+  std::size_t size;
+};
+
+ssize_t read_some(int fd, Buffer& buffer) {
   for (;;) {
-    ssize_t n = ::read(fd, buffer.data(), buffer.size());
+    ssize_t n = ::read(fd, buffer.data.get(), buffer.size);
     if (n >= 0 || errno != EINTR) {
       return n;
     }
   }
 }
 
-// One client connection and the server's end of its socket pair. Two threads copy between
-// them, one each way; when either direction ends, both sockets are shut down so that the
-// other ends too, and the last thread closes them.
+// One client connection and the server's end of its socket pair, two threads copying between
+// them, one each way. Each end is closed as TCP closes gracefully: what one side sent before
+// it closed reaches the other, then a FIN; nothing unread is left behind to turn the close
+// into a reset, which could cost the client the end of an answer. A client over its reset
+// budget is cut off at once.
 struct Relay {
   Relay(int client_fd, int server_fd) : client(client_fd), server(server_fd) {}
   util::Fd client;
   util::Fd server;
+  // Set once the server closed its end; the client's reader, woken every
+  // k_client_close_seconds, then stops at the client's next silence.
+  std::atomic<bool> server_gone = false;
 
-  void end_both() const {
-    ::shutdown(client.fd, SHUT_RDWR);
-    ::shutdown(server.fd, SHUT_RDWR);
-  }
-
-  void client_to_server() const {
-    std::array<char, k_buffer_size> buffer{};
+  void client_to_server() {
+    Buffer buffer(k_request_buffer_size);
     ClientFrames frames;
+    bool server_reads = true;
     for (;;) {
       ssize_t n = read_some(client.fd, buffer);
-      if (n <= 0 || !frames.feed({buffer.data(), static_cast<std::size_t>(n)}) ||
-          !write_all(server.fd, buffer.data(), static_cast<std::size_t>(n))) {
-        break;
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !server_gone) {
+        continue; // a quiet client: the read only woke to look at the server
       }
+      if (n <= 0) {
+        break; // the client is done, or gone, or silent after the server left
+      }
+      if (!frames.feed({buffer.data.get(), static_cast<std::size_t>(n)})) {
+        ::shutdown(client.fd, SHUT_RDWR);
+        ::shutdown(server.fd, SHUT_RDWR);
+        return;
+      }
+      // Once the server has gone, what the client still sends is read and dropped.
+      server_reads =
+          server_reads && write_all(server.fd, buffer.data.get(), static_cast<std::size_t>(n));
     }
-    end_both();
+    ::shutdown(server.fd, SHUT_WR);
   }
 
-  void server_to_client() const {
-    std::array<char, k_buffer_size> buffer{};
+  void server_to_client() {
+    Buffer buffer(k_answer_buffer_size);
     for (;;) {
       ssize_t n = read_some(server.fd, buffer);
-      if (n <= 0 || !write_all(client.fd, buffer.data(), static_cast<std::size_t>(n))) {
+      if (n <= 0 || !write_all(client.fd, buffer.data.get(), static_cast<std::size_t>(n))) {
         break;
       }
     }
-    end_both();
+    ::shutdown(client.fd, SHUT_WR);
+    server_gone = true;
   }
 };
 
-Result<int> bound_listener(int port, const std::string& port_text) {
-  auto failed = [&](int err) {
-    return util::fail(Errc::io, fmt::format("failed to listen: listen tcp :{}: bind: {}", port_text,
-                                            util::errno_text(err)));
-  };
+// A socket of `family` bound to `port` on every address, or -1 with errno set.
+int bind_any(int family, int port) {
+  util::Fd fd(::socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0));
+  if (fd.fd < 0) {
+    return -1;
+  }
   int on = 1;
   int off = 0;
-  util::Fd fd(::socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0));
+  ::setsockopt(fd.fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
   int rc = -1;
-  if (fd.fd >= 0) {
+  if (family == AF_INET6) {
     ::setsockopt(fd.fd, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof off);
-    ::setsockopt(fd.fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
     sockaddr_in6 addr{};
     addr.sin6_family = AF_INET6;
     addr.sin6_addr = in6addr_any;
     addr.sin6_port = htons(static_cast<std::uint16_t>(port));
     rc = ::bind(fd.fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr);
-  } else { // no IPv6 on this host
-    fd.fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd.fd < 0) {
-      return failed(errno);
-    }
-    ::setsockopt(fd.fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  } else {
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_addr.s_addr = htonl(INADDR_ANY);
@@ -181,9 +206,22 @@ Result<int> bound_listener(int port, const std::string& port_text) {
     rc = ::bind(fd.fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr);
   }
   if (rc != 0 || ::listen(fd.fd, SOMAXCONN) != 0) {
-    return failed(errno);
+    return -1;
   }
   return std::exchange(fd.fd, -1);
+}
+
+// IPv6 and IPv4 on one socket, or IPv4 alone on a host without IPv6.
+Result<int> bound_listener(int port, const std::string& port_text) {
+  int fd = bind_any(AF_INET6, port);
+  if (fd < 0 && (errno == EAFNOSUPPORT || errno == EADDRNOTAVAIL)) {
+    fd = bind_any(AF_INET, port);
+  }
+  if (fd < 0) {
+    return util::fail(Errc::io, fmt::format("failed to listen: listen tcp :{}: bind: {}", port_text,
+                                            util::errno_text(errno)));
+  }
+  return fd;
 }
 
 } // namespace
@@ -195,16 +233,26 @@ Result<std::unique_ptr<ConnectionGuard>> ConnectionGuard::listen(int port,
 }
 
 ConnectionGuard::~ConnectionGuard() {
-  ::shutdown(m_listener.fd, SHUT_RDWR); // wakes accept()
-  if (m_acceptor.joinable()) {
-    m_acceptor.join();
-  }
+  stop_accepting();
   std::unique_lock lock(m_mutex);
   m_all_ended.wait(lock, [this] { return m_relays == 0; });
 }
 
+void ConnectionGuard::stop_accepting() {
+  std::lock_guard lock(m_acceptor_mutex);
+  ::shutdown(m_listener.fd, SHUT_RDWR); // wakes accept()
+  if (m_acceptor.joinable()) {
+    m_acceptor.join();
+  }
+}
+
 void ConnectionGuard::serve(grpc::Server& server) {
   m_acceptor = std::thread([this, &server] { accept_loop(server); });
+}
+
+int ConnectionGuard::relays() {
+  std::lock_guard lock(m_mutex);
+  return m_relays;
 }
 
 void ConnectionGuard::relay_ended() {
@@ -227,8 +275,16 @@ void ConnectionGuard::accept_loop(grpc::Server& server) {
       }
       return; // the listener was shut down
     }
+    if (relays() >= 2 * k_max_connections) {
+      ::close(client); // each connection costs two threads: refuse beyond the cap
+      continue;
+    }
     int on = 1;
     ::setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    const timeval stall{k_client_stall_seconds, 0};
+    ::setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &stall, sizeof stall);
+    const timeval wake{k_client_close_seconds, 0};
+    ::setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &wake, sizeof wake);
     std::array<int, 2> pair{};
     // gRPC's end is non-blocking, as the sockets it accepts itself are; the relay's blocks.
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair.data()) != 0 ||

@@ -22,6 +22,8 @@ namespace opm::serve {
 // second after that.
 inline constexpr int k_reset_burst = 200;
 inline constexpr int k_resets_per_second = 100;
+// Connections served at once; more are closed as soon as they are accepted.
+inline constexpr int k_max_connections = 1000;
 
 class ConnectionGuard {
 public:
@@ -38,15 +40,21 @@ public:
   // before this goes away).
   void serve(grpc::Server& server);
 
+  // Closes the listening socket and waits for the acceptor; idempotent. Connections already
+  // accepted go on.
+  void stop_accepting();
+
   // Public for the relay threads.
   void relay_ended();
 
 private:
   explicit ConnectionGuard(int listener) : m_listener(listener) {}
   void accept_loop(grpc::Server& server);
+  int relays();
 
   util::Fd m_listener;
   std::thread m_acceptor;
+  std::mutex m_acceptor_mutex;
   std::mutex m_mutex;
   std::condition_variable m_all_ended;
   int m_relays = 0;

@@ -89,7 +89,7 @@ SignalWatcher::~SignalWatcher() {
   }
 }
 
-void SignalWatcher::serving(grpc::Server* server) {
+void SignalWatcher::serving(RunningServer* server) {
   std::lock_guard lock(m_mutex);
   m_server = server;
   m_phase = server != nullptr ? Phase::serving : Phase::stopped;
@@ -132,7 +132,18 @@ void SignalWatcher::on_signal(int sig) {
   }
   m_phase = Phase::stopped;
   m_log.log("info", "shutting down...", m_fields);
-  m_server->Shutdown(std::chrono::system_clock::now() + k_shutdown_grace);
+  m_server->shutdown(std::chrono::system_clock::now() + k_shutdown_grace);
+}
+
+RunningServer::~RunningServer() {
+  if (m_guard) {
+    m_guard->stop_accepting();
+  }
+}
+
+void RunningServer::shutdown(std::chrono::system_clock::time_point deadline) {
+  m_guard->stop_accepting();
+  m_server->Shutdown(deadline);
 }
 
 Result<RunningServer> start_grpc(int port, const std::string& port_text, RegistryService& registry,
@@ -156,7 +167,7 @@ Result<RunningServer> start_grpc(int port, const std::string& port_text, Registr
                                             port_text));
   }
   guard->serve(*server);
-  return RunningServer{std::move(guard), std::move(server)};
+  return RunningServer(std::move(guard), std::move(server));
 }
 
 } // namespace opm::serve

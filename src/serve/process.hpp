@@ -43,6 +43,8 @@ bool open_termination_log(const std::string& path, mode_t mode, Logger& log);
 // Go's resolver needs an nsswitch.conf; upstream writes a default when there is none.
 void ensure_nsswitch(Logger& log);
 
+class RunningServer;
+
 // SIGINT and SIGTERM, blocked in every thread and taken by one watcher thread until the
 // process exits. Before the server runs, a signal ends the process as the default action
 // would (upstream handles signals only once serving), after removing the path given to
@@ -60,7 +62,7 @@ public:
   ~SignalWatcher();
 
   // The server now answering, or nullptr once it stopped.
-  void serving(grpc::Server* server);
+  void serving(RunningServer* server);
   void remove_on_early_exit(std::string path);
 
 private:
@@ -74,7 +76,7 @@ private:
   sigset_t m_signals{};
   sigset_t m_previous{};
   std::mutex m_mutex;
-  grpc::Server* m_server = nullptr;
+  RunningServer* m_server = nullptr;
   Phase m_phase = Phase::loading;
   std::string m_early_exit_path;
   std::atomic<bool> m_done = false;
@@ -93,10 +95,26 @@ struct OtherServices {
   UnknownMethods unknown;
 };
 
-// A started server and the guard that accepts its connections; the server goes first.
-struct RunningServer {
-  std::unique_ptr<ConnectionGuard> guard;
-  std::unique_ptr<grpc::Server> server;
+// A started server and the guard that accepts its connections.
+class RunningServer {
+public:
+  RunningServer(std::unique_ptr<ConnectionGuard> guard, std::unique_ptr<grpc::Server> server)
+      : m_guard(std::move(guard)), m_server(std::move(server)) {}
+  RunningServer(RunningServer&&) noexcept = default;
+  RunningServer& operator=(RunningServer&&) = delete;
+  RunningServer(const RunningServer&) = delete;
+  RunningServer& operator=(const RunningServer&) = delete;
+  // No connection is handed to a server that is going away.
+  ~RunningServer();
+
+  // Stops gracefully: no new connection is accepted, calls in flight get until `deadline`.
+  void shutdown(std::chrono::system_clock::time_point deadline);
+  // Returns once the server has stopped.
+  void wait() { m_server->Wait(); }
+
+private:
+  std::unique_ptr<ConnectionGuard> m_guard; // goes after the server
+  std::unique_ptr<grpc::Server> m_server;
 };
 
 // Listens on every interface at `port` (already resolved and probed) and starts serving

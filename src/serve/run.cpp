@@ -38,8 +38,8 @@ Result<void> serve_store(const Store& store, const Options& o, Logger& log,
   OtherServices others;
   auto running = OPM_TRY(start_grpc(port, o.port, registry, others));
   log.log("info", "serving registry", {{"configs", o.configs_dir}, {"port", o.port}});
-  watcher.serving(running.server.get());
-  running.server->Wait();
+  watcher.serving(&running);
+  running.wait();
   watcher.serving(nullptr);
   return {};
 }

@@ -143,7 +143,8 @@ void check_tables(sqlite::Querier& querier, const RegistryOptions& o, Logger& lo
 // before.
 class StopTimer {
 public:
-  StopTimer(grpc::Server& server, unsigned seconds, Logger& log, std::vector<util::LogField> fields)
+  StopTimer(RunningServer& server, unsigned seconds, Logger& log,
+            std::vector<util::LogField> fields)
       : m_thread([this, &server, seconds, &log, fields = std::move(fields)] {
           std::unique_lock lock(m_mutex);
           if (m_cancelled.wait_for(lock, std::chrono::seconds(seconds),
@@ -151,7 +152,7 @@ public:
             return;
           }
           log.log("info", "Timeout expired. Gracefully stopping.", fields);
-          server.Shutdown(std::chrono::system_clock::now() + k_shutdown_grace);
+          server.shutdown(std::chrono::system_clock::now() + k_shutdown_grace);
         }) {}
   StopTimer(const StopTimer&) = delete;
   StopTimer& operator=(const StopTimer&) = delete;
@@ -188,11 +189,11 @@ Result<void> serve_database(sqlite::Querier& querier, const RegistryOptions& o, 
   auto running = OPM_TRY(start_grpc(port, o.port, registry, others));
   std::optional<StopTimer> timer;
   if (timeout) {
-    timer.emplace(*running.server, *timeout, log, fields);
+    timer.emplace(running, *timeout, log, fields);
   }
   log.log("info", "serving registry", fields);
-  watcher.serving(running.server.get());
-  running.server->Wait();
+  watcher.serving(&running);
+  running.wait();
   watcher.serving(nullptr);
   return {};
 }
