@@ -240,6 +240,7 @@ ConnectionGuard::~ConnectionGuard() {
 
 void ConnectionGuard::stop_accepting() {
   std::lock_guard lock(m_acceptor_mutex);
+  m_stopping = true;
   ::shutdown(m_listener.fd, SHUT_RDWR); // wakes accept()
   if (m_acceptor.joinable()) {
     m_acceptor.join();
@@ -266,14 +267,15 @@ void ConnectionGuard::accept_loop(grpc::Server& server) {
   for (;;) {
     int client = ::accept4(m_listener.fd, nullptr, nullptr, SOCK_CLOEXEC);
     if (client < 0) {
-      if (errno == EINTR || errno == ECONNABORTED) {
-        continue;
+      if (m_stopping) {
+        return;
       }
-      if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(10)); // until some are closed
-        continue;
+      // A connection that failed before it was accepted, or no descriptor left for one: the
+      // listener itself is fine, so accepting goes on.
+      if (errno != EINTR && errno != ECONNABORTED) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
       }
-      return; // the listener was shut down
+      continue;
     }
     if (relays() >= 2 * k_max_connections) {
       ::close(client); // each connection costs two threads: refuse beyond the cap
@@ -285,11 +287,15 @@ void ConnectionGuard::accept_loop(grpc::Server& server) {
     ::setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &stall, sizeof stall);
     const timeval wake{k_client_close_seconds, 0};
     ::setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &wake, sizeof wake);
-    std::array<int, 2> pair{};
+    std::array<int, 2> pair{-1, -1};
     // gRPC's end is non-blocking, as the sockets it accepts itself are; the relay's blocks.
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair.data()) != 0 ||
         ::fcntl(pair[1], F_SETFL, ::fcntl(pair[1], F_GETFL) | O_NONBLOCK) != 0) {
-      ::close(client);
+      for (int fd : {client, pair[0], pair[1]}) {
+        if (fd >= 0) {
+          ::close(fd);
+        }
+      }
       continue;
     }
     auto relay = std::make_shared<Relay>(client, pair[0]);

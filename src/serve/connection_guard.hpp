@@ -3,6 +3,7 @@
 #include "util/error.hpp"
 #include "util/fs.hpp"
 
+#include <atomic>
 #include <condition_variable>
 #include <grpcpp/grpcpp.h>
 #include <memory>
@@ -55,6 +56,7 @@ private:
   util::Fd m_listener;
   std::thread m_acceptor;
   std::mutex m_acceptor_mutex;
+  std::atomic<bool> m_stopping = false;
   std::mutex m_mutex;
   std::condition_variable m_all_ended;
   int m_relays = 0;
