@@ -130,6 +130,8 @@ Result<Connection> Connection::open_private_copy(const std::filesystem::path& pa
                             copy.string() + std::string(suffix), false));
   }
   auto conn = OPM_TRY(open(copy, OpenMode::read_write_create));
+  // The first read recovers the copy, before anything else opens it.
+  OPM_TRY(conn.exec("SELECT 1 FROM sqlite_master LIMIT 1"));
   conn.m_private_dir = std::move(dir);
   return conn;
 }
@@ -143,10 +145,14 @@ Result<Connection> Connection::open_for_update(const std::filesystem::path& path
 }
 
 Result<void> Connection::backup_to(const std::filesystem::path& copy) {
+  // SQLite refuses to back up from a connection in a write transaction (open_for_update's):
+  // a second one reads the file, which the first one's lock keeps from changing.
+  const char* file = sqlite3_db_filename(m_db.get(), "main");
+  auto source = OPM_TRY(open_handle(file ? file : "", SQLITE_OPEN_READONLY));
   auto dest = OPM_TRY(open_handle(copy, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE));
   {
     std::unique_ptr<sqlite3_backup, FinishBackup> backup(
-        sqlite3_backup_init(dest.get(), "main", m_db.get(), "main"));
+        sqlite3_backup_init(dest.get(), "main", source.get(), "main"));
     if (!backup) {
       return db_error(dest.get());
     }
