@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::string_view k_marker = ".opm-owner-";
+constexpr std::string_view k_marker = ".opm-owner-"; // after the directory's name
 
 // The process id that `text` starts with, up to `end` (a character that must follow it).
 std::optional<pid_t> leading_pid(std::string_view text, std::optional<char> end) {
@@ -35,28 +35,15 @@ std::optional<pid_t> leading_pid(std::string_view text, std::optional<char> end)
 
 bool process_gone(pid_t pid) { return pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH; }
 
-bool holds_stale_marker(const fs::path& dir) {
-  auto entries = sorted_entries(dir);
-  if (!entries) {
-    return false;
-  }
-  for (const auto& e : *entries) {
-    std::string_view name = e.name;
-    if (!e.is_dir && name.starts_with(k_marker)) {
-      auto pid = leading_pid(name.substr(k_marker.size()), std::nullopt);
-      return pid && process_gone(*pid);
-    }
-  }
-  return false;
-}
-
 } // namespace
 
 std::string owned_prefix(std::string_view prefix) {
   return fmt::format("{}{}-", prefix, ::getpid());
 }
 
-std::string owner_marker() { return fmt::format("{}{}", k_marker, ::getpid()); }
+fs::path owner_marker(const fs::path& dir) {
+  return dir.parent_path() / fmt::format(".{}{}{}", dir.filename().string(), k_marker, ::getpid());
+}
 
 bool stale_owned_name(std::string_view name, std::string_view prefix) {
   if (!name.starts_with(prefix)) {
@@ -95,9 +82,17 @@ void remove_stale_marked(const fs::path& dir, std::string_view prefix) {
     return;
   }
   for (const auto& e : *entries) {
-    if (e.is_dir && e.name.starts_with(prefix) && holds_stale_marker(dir / e.name)) {
+    std::string_view name = e.name;
+    auto at = name.rfind(k_marker);
+    if (e.is_dir || !name.starts_with('.') || !name.substr(1).starts_with(prefix) ||
+        at == std::string_view::npos) {
+      continue;
+    }
+    auto pid = leading_pid(name.substr(at + k_marker.size()), std::nullopt);
+    if (pid && process_gone(*pid)) {
       std::error_code ec;
-      fs::remove_all(dir / e.name, ec);
+      fs::remove_all(dir / std::string(name.substr(1, at - 1)), ec);
+      fs::remove(dir / e.name, ec);
     }
   }
 }

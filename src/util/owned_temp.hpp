@@ -6,17 +6,17 @@
 
 // Temporary files and directories that say which process made them, so that a later run can
 // remove those a killed process (SIGKILL, a crash, a power cut) left behind. A name that is
-// free to choose carries the owner's process id, "<prefix><pid>-<random>"; a name fixed by
-// upstream's log lines (./bundle_tmp<n>) holds a marker file ".opm-owner-<pid>" instead. An
-// entry is stale once no process with its id runs; entries of running processes, and entries
-// without an owner (made by other tools), are left alone.
+// free to choose carries the owner's process id, "<prefix><pid>-<random>"; a directory whose
+// name upstream's log lines fix (./bundle_tmp<n>) has a marker file beside it,
+// ".<name>.opm-owner-<pid>". An entry is stale once no process with its id runs; entries of
+// running processes, and entries without an owner (made by other tools), are left alone.
 namespace opm::util {
 
 // "<prefix><pid of this process>-": the start of an owned name.
 std::string owned_prefix(std::string_view prefix);
 
-// The marker file that makes this process the owner of a directory.
-std::string owner_marker();
+// The marker file beside `dir` that makes this process its owner.
+std::filesystem::path owner_marker(const std::filesystem::path& dir);
 
 // True when `name` is "<prefix><pid>-..." and no process with that id runs.
 bool stale_owned_name(std::string_view name, std::string_view prefix);
@@ -30,8 +30,8 @@ std::filesystem::path owned_copy_original(const std::filesystem::path& copy,
 // `prefix`. Failures are ignored: what cannot be removed stays for the next run.
 void remove_stale_owned(const std::filesystem::path& dir, std::string_view prefix);
 
-// Removes the directories of `dir` named "<prefix>..." that hold an owner marker of a process
-// that no longer runs.
+// Removes the directories of `dir` named "<prefix>..." whose owner marker names a process
+// that no longer runs, and their markers.
 void remove_stale_marked(const std::filesystem::path& dir, std::string_view prefix);
 
 } // namespace opm::util

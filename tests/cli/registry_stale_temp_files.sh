@@ -14,7 +14,7 @@ cp "$SQL/kiwi.db" kiwi.db
 for owner in "$gone" "$alive"; do
   echo x >".kiwi.db.opm-$owner-AbCdEf"
   mkdir "bundle_tmp$owner"
-  touch "bundle_tmp$owner/.opm-owner-$owner"
+  touch ".bundle_tmp$owner.opm-owner-$owner"
 done
 echo x >.kiwi.db.XyZxYz
 mkdir bundle_tmp1
@@ -27,5 +27,6 @@ expect_rc 0
 run_opm registry add -d kiwi.db -b "oci:$WORK/no-such-layout:v1"
 expect_rc 1
 [ ! -e "bundle_tmp$gone" ] || fail "the bundle directory of an ended process stayed"
+[ ! -e ".bundle_tmp$gone.opm-owner-$gone" ] || fail "the marker of an ended process stayed"
 [ -e "bundle_tmp$alive" ] || fail "the bundle directory of a running process was removed"
 [ -e bundle_tmp1 ] || fail "a directory of unknown owner was removed"
