@@ -77,8 +77,8 @@ public:
 
   // Opens the existing database `path` to replace it by a changed copy: read-write, so that
   // SQLite rolls back a hot journal and reads what a WAL holds, as an update in place would,
-  // and holds SQLite's write lock (a deferred-free BEGIN IMMEDIATE) until the connection
-  // closes, so no other writer changes the file in between.
+  // and holds SQLite's write lock (BEGIN IMMEDIATE) until the connection closes, so no other
+  // writer changes the file in between.
   static Result<Connection> open_for_update(const std::filesystem::path& path);
 
   // Copies the whole database into `copy` (a new or empty file) with SQLite's backup API, the
