@@ -8,11 +8,13 @@
 #include "sqlite/load.hpp"
 #include "sqlite/migrations.hpp"
 #include "util/fs.hpp"
+#include "util/owned_temp.hpp"
 #include "util/parallel.hpp"
 #include "util/semver.hpp"
 
 #include <fmt/format.h>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -51,11 +53,14 @@ private:
 
 // A new directory ./bundle_tmp<decimal uint32> in the current directory, named as Go's
 // os.MkdirTemp("./", "bundle_tmp") names upstream's: the name shows in the per-bundle log lines.
+// An owner marker beside it lets a later run remove it if this process is killed.
 Result<fs::path> make_bundle_dir() {
   thread_local std::mt19937 random{std::random_device{}()};
   for (int attempt = 0; attempt < 10000; ++attempt) {
     fs::path dir = "./bundle_tmp" + std::to_string(static_cast<std::uint32_t>(random()));
     if (::mkdir(dir.c_str(), 0700) == 0) {
+      util::Fd marker(
+          ::open(util::owner_marker(dir).c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600));
       return dir;
     }
     if (errno != EEXIST) {
@@ -121,6 +126,7 @@ Result<Input> to_input(const std::string& ref, bundle::Parsed parsed) {
 
 Result<Input> load_bundle(const std::string& ref, const Unpack& unpack) {
   Scratch dir(OPM_TRY(make_bundle_dir()));
+  Scratch marker(util::owner_marker(dir.path()));
   OPM_TRY(unpack(ref, dir.path()));
   auto in = OPM_TRY(to_input(ref, OPM_TRY(bundle::parse_dir(dir.path()))));
   in.dir = dir.path().string();
@@ -736,6 +742,7 @@ Result<void> populate(sqlite::Connection& db, const AddRequest& request, const U
 } // namespace
 
 Result<void> add(const AddRequest& request, const Unpack& unpack) {
+  util::remove_stale_marked(".", "bundle_tmp");
   auto copy = OPM_TRY(DatabaseCopy::make(request.database));
   {
     auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));

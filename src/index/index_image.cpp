@@ -1,7 +1,10 @@
 #include "index/index_image.hpp"
 
 #include "dockerfile/index.hpp"
+#include "sqlite/connection.hpp"
 #include "util/fs.hpp"
+#include "util/interrupt.hpp"
+#include "util/owned_temp.hpp"
 
 #include <fmt/format.h>
 
@@ -11,6 +14,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <optional>
+#include <sys/stat.h>
 
 namespace opm::index {
 
@@ -105,28 +109,124 @@ Result<std::optional<fs::path>> source_database(const ImageRequest& request,
   return work / inside;
 }
 
-// Copies the source database (or nothing) to <context>/database/index.db.
-Result<fs::path> copy_database(const std::optional<fs::path>& source, const fs::path& context) {
-  fs::path dir = context / "database";
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) {
-    return util::fail(Errc::io, fmt::format("mkdir {}: {}", dir.string(), ec.message()));
-  }
-  fs::path target = dir / "index.db";
-  int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) {
-    return util::fail(Errc::io,
-                      fmt::format("open {}: {}", target.string(), util::errno_text(errno)));
-  }
-  ::close(fd);
-  if (source && fs::exists(*source, ec)) {
-    fs::copy_file(*source, target, fs::copy_options::overwrite_existing, ec);
+bool same_file(const fs::path& a, const fs::path& b) {
+  struct stat sa {};
+  struct stat sb {};
+  return ::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
+}
+
+// The database of the build context, made beside its place as
+// <dir>/.index.db.opm-<pid>-XXXXXX and renamed there only once it is complete. Until then it
+// is removed on every path, with its directory when that was made for it, so a failure leaves
+// the directory as it was.
+class StagedDatabase {
+public:
+  static Result<StagedDatabase> make(const fs::path& database) {
+    fs::path dir = database.parent_path();
+    std::error_code ec;
+    bool existed = fs::is_directory(dir, ec);
+    fs::create_directories(dir, ec);
     if (ec) {
-      return util::fail(Errc::io, fmt::format("copy {}: {}", source->string(), ec.message()));
+      return util::fail(Errc::io,
+                        fmt::format("mkdir {}: {}", dir.string(), util::errno_text(ec.value())));
+    }
+    StagedDatabase staged(database, existed ? fs::path() : dir);
+    std::string stem = "." + database.filename().string() + ".opm-";
+    util::remove_stale_owned(dir, stem);
+    std::string pattern = (dir / (util::owned_prefix(stem) + "XXXXXX")).string();
+    util::Fd fd(::mkstemp(pattern.data()));
+    if (fd.fd < 0) {
+      return util::fail(Errc::io,
+                        fmt::format("open {}: {}", database.string(), util::errno_text(errno)));
+    }
+    staged.m_staged = pattern;
+    util::register_temp_path(pattern);
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    (void)::fchmod(fd.fd, 0666 & ~mask);
+    return staged;
+  }
+  StagedDatabase(StagedDatabase&& other) noexcept
+      : m_database(std::move(other.m_database)), m_made_dir(std::move(other.m_made_dir)),
+        m_staged(std::move(other.m_staged)) {
+    other.m_made_dir.clear();
+    other.m_staged.clear();
+  }
+  StagedDatabase(const StagedDatabase&) = delete;
+  StagedDatabase& operator=(const StagedDatabase&) = delete;
+  StagedDatabase& operator=(StagedDatabase&&) = delete;
+  ~StagedDatabase() {
+    std::error_code ec;
+    if (!m_staged.empty()) {
+      for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
+        fs::remove(m_staged.string() + suffix, ec);
+      }
+      util::unregister_temp_path(m_staged);
+    }
+    if (!m_made_dir.empty()) {
+      fs::remove(m_made_dir, ec); // only when empty: nothing of anyone else's goes
     }
   }
-  return target;
+  [[nodiscard]] const fs::path& path() const { return m_staged; }
+
+  // The whole database `source` into the staged file, read as SQLite reads it and never written.
+  Result<void> seed(const fs::path& source) const {
+    auto db = OPM_TRY(sqlite::Connection::open(source, sqlite::OpenMode::read_only));
+    if (auto copied = db.backup_to(m_staged); !copied) {
+      if (copied.error().code() == Errc::io) {
+        return util::fail(Errc::io,
+                          fmt::format("copy {}: {}", source.string(), copied.error().message()));
+      }
+      return copied;
+    }
+    return {};
+  }
+
+  Result<void> install() {
+    if (::rename(m_staged.c_str(), m_database.c_str()) != 0) {
+      return util::fail(Errc::io,
+                        fmt::format("rename {}: {}", m_database.string(), util::errno_text(errno)));
+    }
+    util::unregister_temp_path(m_staged);
+    m_staged.clear();
+    m_made_dir.clear();
+    return {};
+  }
+
+private:
+  StagedDatabase(fs::path database, fs::path made_dir)
+      : m_database(std::move(database)), m_made_dir(std::move(made_dir)) {}
+  fs::path m_database;
+  fs::path m_made_dir; // "" when it was there before
+  fs::path m_staged;
+};
+
+// The database of --from-index (or an empty one) changed into <context>/database/index.db.
+Result<fs::path>
+changed_database(const ImageRequest& request, const ImageSteps& steps, const fs::path& context,
+                 const std::function<Result<void>(const std::filesystem::path& database)>& change) {
+  fs::path database = context / "database" / "index.db";
+  std::optional<StagedDatabase> staged;
+  {
+    Removal unpacked;
+    auto work = OPM_TRY(temp_dir("index_tmp_"));
+    unpacked.add(work);
+    auto source = OPM_TRY(source_database(request, steps, work));
+    if (source && same_file(*source, database)) {
+      // --from-index names the output itself: it is changed where it is, all at once.
+      OPM_TRY(change(database));
+      return database;
+    }
+    staged.emplace(OPM_TRY(StagedDatabase::make(database)));
+    std::error_code ec;
+    if (source && fs::exists(*source, ec)) {
+      OPM_TRY(staged->seed(*source));
+    }
+  }
+  OPM_TRY(change(staged->path()));
+  OPM_TRY(staged->install());
+  return database;
 }
 
 } // namespace
@@ -136,14 +236,7 @@ Result<void> update_index_image(
     const std::function<Result<void>(const std::filesystem::path& database)>& change) {
   Removal removal;
   auto context = OPM_TRY(build_context(request, removal));
-  fs::path database;
-  {
-    Removal unpacked;
-    auto work = OPM_TRY(temp_dir("index_tmp_"));
-    unpacked.add(work);
-    database = OPM_TRY(copy_database(OPM_TRY(source_database(request, steps, work)), context.dir));
-  }
-  OPM_TRY(change(database));
+  fs::path database = OPM_TRY(changed_database(request, steps, context.dir, change));
   steps.info("Generating dockerfile");
   auto text = dockerfile::index_dockerfile(request.binary_image, database.string());
   steps.info(fmt::format("writing dockerfile: {}", context.dockerfile.string()));

@@ -3,6 +3,7 @@
 #include "registry/digest.hpp"
 #include "util/fs.hpp"
 #include "util/interrupt.hpp"
+#include "util/owned_temp.hpp"
 
 #include <fmt/format.h>
 
@@ -23,7 +24,8 @@ Result<Descriptor> platform_child(const Manifest& index, const std::string& plat
 Result<std::filesystem::path> make_temp_dir(const Options& options, std::string_view prefix,
                                             std::string_view what) {
   std::filesystem::path tmp = options.getenv("TMPDIR").value_or("/tmp");
-  std::string pattern = (tmp / (std::string(prefix) + "XXXXXX")).string();
+  util::remove_stale_owned(tmp, prefix);
+  std::string pattern = (tmp / (util::owned_prefix(prefix) + "XXXXXX")).string();
   if (::mkdtemp(pattern.data()) == nullptr) {
     return util::fail(Errc::io, fmt::format("creating {} in {}: {}", what, tmp.string(),
                                             util::errno_text(errno)));

@@ -15,7 +15,8 @@ namespace opm::registry {
 // (then with containerd's linux/amd64 fallback).
 Result<Descriptor> platform_child(const Manifest& index, const std::string& platform);
 
-// A new `<TMPDIR>/<prefix>XXXXXX`, removed by an interrupt until it is unregistered;
+// A new `<TMPDIR>/<prefix><pid>-XXXXXX`, removed by an interrupt until it is unregistered,
+// and by a later call for the same prefix once this process is gone (killed before it could);
 // "creating <what> in <TMPDIR>: <errno text>" when it cannot be made.
 Result<std::filesystem::path> make_temp_dir(const Options& options, std::string_view prefix,
                                             std::string_view what);

@@ -1,8 +1,14 @@
 #include "sqlite/connection.hpp"
 
 #include "util/fs.hpp"
+#include "util/owned_temp.hpp"
 
+#include <fmt/format.h>
 #include <sqlite3.h>
+
+#include <stdlib.h>
+
+#include <cerrno>
 
 namespace opm::sqlite {
 
@@ -11,18 +17,25 @@ void FinalizeStmt::operator()(sqlite3_stmt* stmt) const noexcept { sqlite3_final
 
 namespace {
 
+// SQLite's text, as upstream's driver reports it; a full disk names the database instead (for
+// an update's copy, the database it will replace).
 std::unexpected<Error> db_error(sqlite3* db) {
-  return util::fail(Errc::io, db ? sqlite3_errmsg(db) : "out of memory");
+  if (db == nullptr) {
+    return util::fail(Errc::io, "out of memory");
+  }
+  if ((sqlite3_errcode(db) & 0xff) == SQLITE_FULL) {
+    const char* file = sqlite3_db_filename(db, "main");
+    auto shown = util::owned_copy_original(file ? file : "", ".opm-");
+    return util::fail(Errc::io,
+                      fmt::format("write {}: {}", shown.string(), util::errno_text(ENOSPC)));
+  }
+  return util::fail(Errc::io, sqlite3_errmsg(db));
 }
 
-} // namespace
-
-Result<Connection> Connection::open(const std::filesystem::path& path, OpenMode mode) {
-  int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
-  flags |= mode == OpenMode::read_only ? SQLITE_OPEN_READONLY
-                                       : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+Result<DbHandle> open_handle(const std::filesystem::path& path, int flags) {
   sqlite3* raw = nullptr;
-  int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+  int rc =
+      sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nullptr);
   DbHandle db(raw);
   if (rc == SQLITE_CANTOPEN) {
     // As upstream's driver words it: SQLite's text, then the system's.
@@ -33,9 +46,132 @@ Result<Connection> Connection::open(const std::filesystem::path& path, OpenMode 
     return db_error(db.get());
   }
   sqlite3_extended_result_codes(db.get(), 0);
+  return db;
+}
+
+// A read-only connection cannot roll back a hot journal or rebuild a WAL index: SQLite then
+// refuses to read at all (SQLITE_READONLY_ROLLBACK, _RECOVERY, _CANTINIT).
+bool needs_recovery(sqlite3* db) {
+  if (sqlite3_exec(db, "SELECT 1 FROM sqlite_master LIMIT 1", nullptr, nullptr, nullptr) ==
+      SQLITE_OK) {
+    return false;
+  }
+  return (sqlite3_extended_errcode(db) & 0xff) == SQLITE_READONLY;
+}
+
+// A directory of its own in the temporary directory, removed by an interrupt too.
+Result<util::TempTree> private_dir() {
+  std::error_code ec;
+  auto tmp = std::filesystem::temp_directory_path(ec);
+  if (ec) {
+    tmp = "/tmp";
+  }
+  util::remove_stale_owned(tmp, "opm-sqlite-");
+  std::string pattern = (tmp / (util::owned_prefix("opm-sqlite-") + "XXXXXX")).string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    return util::fail(Errc::io, fmt::format("create temporary database copy in {}: {}",
+                                            tmp.string(), util::errno_text(errno)));
+  }
+  util::register_temp_path(pattern);
+  return util::TempTree(pattern);
+}
+
+Result<void> copy_if_present(const std::filesystem::path& from, const std::filesystem::path& to,
+                             bool required) {
+  std::error_code ec;
+  if (!required && !std::filesystem::exists(from, ec)) {
+    return {};
+  }
+  std::filesystem::copy_file(from, to, ec);
+  if (ec) {
+    return util::fail(Errc::io,
+                      fmt::format("copy {}: {}", from.string(), util::errno_text(ec.value())));
+  }
+  return {};
+}
+
+// The error of a failed backup: the system's text for disk errors, else SQLite's.
+std::unexpected<Error> backup_error(int rc, sqlite3* dest) {
+  int primary = rc & 0xff;
+  if (primary == SQLITE_FULL || primary == SQLITE_IOERR) {
+    int err = sqlite3_system_errno(dest);
+    return util::fail(Errc::io, util::errno_text(err != 0                 ? err
+                                                 : primary == SQLITE_FULL ? ENOSPC
+                                                                          : EIO));
+  }
+  return util::fail(Errc::invalid, sqlite3_errstr(rc));
+}
+
+struct FinishBackup {
+  void operator()(sqlite3_backup* b) const noexcept { sqlite3_backup_finish(b); }
+};
+
+} // namespace
+
+Result<Connection> Connection::open(const std::filesystem::path& path, OpenMode mode) {
+  int flags = mode == OpenMode::read_only ? SQLITE_OPEN_READONLY
+                                          : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  auto db = OPM_TRY(open_handle(path, flags));
+  if (mode == OpenMode::read_only && needs_recovery(db.get())) {
+    db.reset();
+    return open_private_copy(path);
+  }
   Connection conn(std::move(db));
   OPM_TRY(conn.exec("PRAGMA foreign_keys = ON"));
   return conn;
+}
+
+Result<Connection> Connection::open_private_copy(const std::filesystem::path& path) {
+  auto dir = std::make_unique<util::TempTree>(OPM_TRY(private_dir()));
+  auto copy = dir->path() / path.filename();
+  OPM_TRY(copy_if_present(path, copy, true));
+  for (std::string_view suffix : {"-journal", "-wal"}) {
+    OPM_TRY(copy_if_present(path.string() + std::string(suffix),
+                            copy.string() + std::string(suffix), false));
+  }
+  auto conn = OPM_TRY(open(copy, OpenMode::read_write_create));
+  // The first read recovers the copy, before anything else opens it.
+  OPM_TRY(conn.exec("SELECT 1 FROM sqlite_master LIMIT 1"));
+  conn.m_private_dir = std::move(dir);
+  return conn;
+}
+
+Result<Connection> Connection::open_for_update(const std::filesystem::path& path) {
+  Connection conn(OPM_TRY(open_handle(path, SQLITE_OPEN_READWRITE)));
+  // Another writer gets the time upstream's driver gives it by default.
+  sqlite3_busy_timeout(conn.m_db.get(), 5000);
+  OPM_TRY(conn.exec("BEGIN IMMEDIATE"));
+  return conn;
+}
+
+Result<void> Connection::backup_to(const std::filesystem::path& copy) {
+  // SQLite refuses to back up from a connection in a write transaction (open_for_update's):
+  // a second one reads the file, which the first one's lock keeps from changing.
+  const char* file = sqlite3_db_filename(m_db.get(), "main");
+  auto source = OPM_TRY(open_handle(file ? file : "", SQLITE_OPEN_READONLY));
+  auto dest = OPM_TRY(open_handle(copy, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE));
+  {
+    std::unique_ptr<sqlite3_backup, FinishBackup> backup(
+        sqlite3_backup_init(dest.get(), "main", source.get(), "main"));
+    if (!backup) {
+      return db_error(dest.get());
+    }
+    int rc = sqlite3_backup_step(backup.get(), -1);
+    if (rc != SQLITE_DONE) {
+      return backup_error(rc, dest.get());
+    }
+  }
+  // The header came from the source; a WAL source would leave the copy wanting a WAL file.
+  if (sqlite3_exec(dest.get(), "PRAGMA journal_mode = DELETE", nullptr, nullptr, nullptr) !=
+      SQLITE_OK) {
+    return backup_error(sqlite3_errcode(dest.get()), dest.get());
+  }
+  return {};
+}
+
+Result<bool> Connection::in_wal_mode() {
+  auto stmt = OPM_TRY(prepare("PRAGMA journal_mode"));
+  return OPM_TRY(stmt.step()) && stmt.text_or_empty(0) == "wal";
 }
 
 Result<void> Connection::exec(std::string_view sql) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "util/error.hpp"
+#include "util/interrupt.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -65,8 +66,28 @@ enum class OpenMode { read_only, read_write_create };
 class Connection {
 public:
   // Opens `path` with foreign keys enforced, as upstream opens every index database.
-  // Errors read "unable to open database file" and the like.
+  // Errors read "unable to open database file" and the like. Read-only, a database that
+  // SQLite must recover first (a hot journal) is read from a private copy instead, recovered
+  // there, so that reading never writes the file.
   static Result<Connection> open(const std::filesystem::path& path, OpenMode mode);
+
+  // Opens a private copy of `path` (with its journal or WAL, recovered by SQLite in the copy)
+  // for changes that must not reach the file; the copy goes away with the connection.
+  static Result<Connection> open_private_copy(const std::filesystem::path& path);
+
+  // Opens the existing database `path` to replace it by a changed copy: read-write, so that
+  // SQLite rolls back a hot journal and reads what a WAL holds, as an update in place would,
+  // and holds SQLite's write lock (BEGIN IMMEDIATE) until the connection closes, so no other
+  // writer changes the file in between.
+  static Result<Connection> open_for_update(const std::filesystem::path& path);
+
+  // Copies the whole database into `copy` (a new or empty file) with SQLite's backup API, the
+  // copy left in rollback-journal mode so that no WAL file is needed or read beside it. Disk
+  // errors are Errc::io and read as the system's text ("no space left on device").
+  Result<void> backup_to(const std::filesystem::path& copy);
+
+  // True when the database is in WAL mode.
+  [[nodiscard]] Result<bool> in_wal_mode();
 
   // Run one or more statements without results.
   Result<void> exec(std::string_view sql);
@@ -77,6 +98,8 @@ public:
 
 private:
   explicit Connection(DbHandle db) : m_db(std::move(db)) {}
+  // The directory of a private copy, removed after the database is closed.
+  std::unique_ptr<util::TempTree> m_private_dir;
   DbHandle m_db;
 };
 

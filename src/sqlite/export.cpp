@@ -485,47 +485,6 @@ Result<catalog::DeclarativeConfig> to_declcfg(Connection& db) {
   return cfg;
 }
 
-namespace {
-
-// A private copy of `path` in the temporary directory, removed when this goes away.
-class TempCopy {
-public:
-  static Result<TempCopy> make(const std::filesystem::path& path) {
-    std::error_code ec;
-    auto dir = std::filesystem::temp_directory_path(ec);
-    std::string pattern = (dir / "opm-sqlite-XXXXXX").string();
-    int fd = ::mkstemp(pattern.data());
-    if (fd < 0) {
-      return util::fail(Errc::io, "create temporary database copy: " + util::errno_text(errno));
-    }
-    ::close(fd);
-    TempCopy copy(pattern);
-    std::filesystem::copy_file(path, pattern, std::filesystem::copy_options::overwrite_existing,
-                               ec);
-    if (ec) {
-      return util::fail(Errc::io, fmt::format("copy {}: {}", path.string(), ec.message()));
-    }
-    return copy;
-  }
-  TempCopy(TempCopy&& other) noexcept : m_path(std::move(other.m_path)) { other.m_path.clear(); }
-  TempCopy& operator=(TempCopy&&) = delete;
-  TempCopy(const TempCopy&) = delete;
-  TempCopy& operator=(const TempCopy&) = delete;
-  ~TempCopy() {
-    if (!m_path.empty()) {
-      std::error_code ec;
-      std::filesystem::remove(m_path, ec);
-    }
-  }
-  [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
-
-private:
-  explicit TempCopy(std::filesystem::path p) : m_path(std::move(p)) {}
-  std::filesystem::path m_path;
-};
-
-} // namespace
-
 Result<catalog::DeclarativeConfig> read_file(const std::filesystem::path& path) {
   std::error_code ec;
   // Upstream creates a missing database file and reads it empty; nothing is created here.
@@ -537,8 +496,7 @@ Result<catalog::DeclarativeConfig> read_file(const std::filesystem::path& path) 
   if (OPM_TRY(schema_version(db)) >= k_latest_schema_version) {
     return to_declcfg(db);
   }
-  auto copy = OPM_TRY(TempCopy::make(path));
-  auto writable = OPM_TRY(Connection::open(copy.path(), OpenMode::read_write_create));
+  auto writable = OPM_TRY(Connection::open_private_copy(path));
   OPM_TRY(migrate(writable));
   return to_declcfg(writable);
 }

@@ -1,0 +1,57 @@
+#include "sqlite/connection.hpp"
+#include "sqlite/export.hpp"
+#include "support/crashed_database.hpp"
+#include "support/temp_dir.hpp"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <iterator>
+
+using opm::sqlite::Connection;
+using opm::sqlite::OpenMode;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path k_kiwi = fs::path(OPM_TEST_DATA_DIR) / "sqlite" / "kiwi.db";
+
+std::string bytes(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+} // namespace
+
+TEST_SUITE("sqlite connection") {
+  TEST_CASE("a database with a hot journal is read rolled back, and its files are not written") {
+    opm::test::TempDir dir;
+    auto db_path = dir.path() / "index.db";
+    opm::test::make_hot_journal_database(k_kiwi, db_path,
+                                         "UPDATE operatorbundle SET bundle = bundle || bundle");
+    auto file = bytes(db_path);
+    auto journal = bytes(db_path.string() + "-journal");
+    REQUIRE(file != bytes(k_kiwi));
+    {
+      auto db = Connection::open(db_path, OpenMode::read_only);
+      REQUIRE(db);
+      auto stmt = db->prepare("SELECT sum(length(bundle)) FROM operatorbundle");
+      REQUIRE(stmt);
+      auto row = stmt->step();
+      REQUIRE(row);
+      auto original = Connection::open(k_kiwi, OpenMode::read_only);
+      REQUIRE(original);
+      auto expected = original->prepare("SELECT sum(length(bundle)) FROM operatorbundle");
+      REQUIRE(expected);
+      REQUIRE(expected->step());
+      CHECK(stmt->integer(0) == expected->integer(0));
+    }
+    auto rendered = opm::sqlite::read_file(db_path);
+    REQUIRE(rendered);
+    auto original = opm::sqlite::read_file(k_kiwi);
+    REQUIRE(original);
+    CHECK(rendered->bundles.size() == original->bundles.size());
+    CHECK(bytes(db_path) == file);
+    CHECK(bytes(db_path.string() + "-journal") == journal);
+  }
+}
