@@ -66,6 +66,13 @@ mkdir rawdir && cp raw.json rawdir/
 expect_file built/v4.14/raw/catalog.yaml raw.yaml
 expect_file built/v4.14/custom/catalog.yaml raw.yaml
 
+# Without flags, the default catalogs.yaml here makes "composite" v1.26.5's command (latest
+# would read a template file named "composite"); it validates, which the oci: references fail.
+run_opm alpha render-template composite -o yaml
+expect_rc 1
+err_has 'rendering the composite template: validating component "v4.14": validation failure in path "built/v4.14/basic": ' ||
+  fail "composite did not build: $(cat err)"
+
 fatal() { # MESSAGE ARGS...
   local want=$1
   shift
