@@ -59,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     OPM_FUZZ_CHECK(opm::templates::is_type(*type));
     (void)opm::templates::render(*type, input, renderer);
   }
-  (void)opm::templates::render_basic(input, renderer, true);
+  (void)opm::templates::render_basic(input, renderer);
   for (std::string_view type : {"basic", "substitutes"}) {
     for (auto format : {opm::templates::ConvertFormat::json, opm::templates::ConvertFormat::yaml}) {
       auto converted = opm::templates::convert(input, type, format);

@@ -58,8 +58,8 @@ private:
 
 class StreamDecoder {
 public:
-  StreamDecoder(std::string_view text, std::string_view name)
-      : m_text(text), m_name(name), m_lines(text) {}
+  StreamDecoder(std::string_view text, std::string_view name, bool any_value = false)
+      : m_text(text), m_name(name), m_lines(text), m_any_value(any_value) {}
 
   DecodedStream run() {
     if (looks_like_json(m_text, k_json_peek)) {
@@ -93,6 +93,7 @@ private:
   std::string_view m_text;
   std::string_view m_name;
   Lines m_lines;
+  bool m_any_value; // documents need not be objects (a json.RawMessage target)
   DecodedStream m_result;
 };
 
@@ -110,6 +111,12 @@ void StreamDecoder::read_json() {
       return;
     case Status::value: {
       std::string_view blob = m_text.substr(read.begin, read.end - read.begin);
+      if (m_any_value) {
+        m_result.documents.push_back(Document{std::move(read.value), m_lines.line_of(read.begin)});
+        ++count;
+        pos = read.end;
+        continue;
+      }
       if (read.value.is_null()) {
         // Decodes fine into an empty envelope that has no schema.
         stop(error_at_offset("object 'null\n' is missing root schema field", read.begin));
@@ -228,12 +235,12 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
           chunk.line));
       return;
     }
-    if (value.is_null()) {
+    if (value.is_null() && !m_any_value) {
       // Decodes fine into an empty envelope that has no schema.
       stop(error_at("object '' is missing root schema field", chunk.line));
       return;
     }
-    if (!value.is_object()) {
+    if (!value.is_object() && !m_any_value) {
       if (json_error) {
         stop(std::move(*json_error));
         return;
@@ -252,6 +259,10 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
 
 DecodedStream decode_stream_until_error(std::string_view text, std::string_view name) {
   return StreamDecoder(text, name).run();
+}
+
+DecodedStream decode_values_until_error(std::string_view text, std::string_view name) {
+  return StreamDecoder(text, name, true).run();
 }
 
 Result<std::vector<Document>> decode_stream(std::string_view text, std::string_view name) {

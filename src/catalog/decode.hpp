@@ -38,6 +38,10 @@ struct DecodedStream {
 };
 DecodedStream decode_stream_until_error(std::string_view text, std::string_view name);
 
+// The same stream read into values of any type (Go: a json.RawMessage per document), so an
+// array, a string or null is a document rather than an error.
+DecodedStream decode_values_until_error(std::string_view text, std::string_view name);
+
 // apimachinery's IsJSONBuffer over the first `peek` bytes: after Unicode space, a '{'.
 // Its YAML-or-JSON decoders peek 4096 bytes of a catalog file, 30 of a bundle manifest.
 bool looks_like_json(std::string_view text, std::size_t peek);

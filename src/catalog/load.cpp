@@ -5,6 +5,7 @@
 #include "catalog/typed_decode.hpp"
 #include "catalog/write.hpp"
 #include "json/go_json.hpp"
+#include "json/unmarshal.hpp"
 #include "json/writer.hpp"
 #include "util/fs.hpp"
 #include "util/go_format.hpp"
@@ -177,7 +178,38 @@ template <typename T> Result<T> located(Result<T> r, std::string_view wrap, cons
   return r;
 }
 
-Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg) {
+// See LoadOptions::writable_properties. `doc` is the object the properties were decoded from.
+Result<void> check_writable(const Json& doc, const std::vector<Property>& properties,
+                            std::string_view owner, const Location& where) {
+  const Json* entries = json::find_member(doc, "properties");
+  for (std::size_t i = 0; i < properties.size(); ++i) {
+    std::string problem;
+    if (properties[i].value.is_discarded()) {
+      problem = "has no value; it would be written as null";
+    } else if (auto member = dropped_property_member(entries->at(i)); !member.empty()) {
+      problem = fmt::format("has a member {} besides type and value; it would be dropped",
+                            util::go_quote(member));
+    } else {
+      continue;
+    }
+    return util::fail(Errc::invalid,
+                      fmt::format("{}: property at index {} of type {} {}", owner, i,
+                                  util::go_quote(properties[i].type), problem),
+                      where);
+  }
+  return {};
+}
+
+std::string owner_of(const Package& p) { return fmt::format("package {}", util::go_quote(p.name)); }
+std::string owner_of(const Channel& c) {
+  return fmt::format("package {}, channel {}", util::go_quote(c.package), util::go_quote(c.name));
+}
+std::string owner_of(const Bundle& b) {
+  return fmt::format("package {}, bundle {}", util::go_quote(b.package), util::go_quote(b.name));
+}
+
+Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg,
+                          bool writable_properties) {
   auto env = read_envelope(doc);
   if (!env) {
     return std::unexpected(std::move(env).error().located(where));
@@ -186,10 +218,16 @@ Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg) {
   const std::string& schema = env->schema;
   if (schema == k_schema_package) {
     auto p = OPM_TRY(located(decode_package(doc), "parse package", where));
+    if (writable_properties) {
+      OPM_TRY(check_writable(doc, p.properties, owner_of(p), where));
+    }
     p.where = std::move(where);
     cfg.packages.push_back(std::move(p));
   } else if (schema == k_schema_channel) {
     auto c = OPM_TRY(located(decode_channel(doc), "parse channel", where));
+    if (writable_properties) {
+      OPM_TRY(check_writable(doc, c.properties, owner_of(c), where));
+    }
     c.where = std::move(where);
     cfg.channels.push_back(std::move(c));
   } else if (schema == k_schema_bundle) {
@@ -197,6 +235,9 @@ Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg) {
     auto objects = read_bundle_objects(b);
     if (!objects) {
       return std::unexpected(std::move(objects).error().wrap("read bundle objects").located(where));
+    }
+    if (writable_properties) {
+      OPM_TRY(check_writable(doc, b.properties, owner_of(b), where));
     }
     b.where = std::move(where);
     cfg.bundles.push_back(std::move(b));
@@ -222,8 +263,17 @@ struct FileResult {
   std::optional<Error> error;
 };
 
+Result<void> add_all(std::vector<Document>&& docs, std::string_view file, DeclarativeConfig& cfg,
+                     bool writable_properties) {
+  for (auto& doc : docs) {
+    OPM_TRY(add_document(std::move(doc.value), Location{std::string(file), doc.line, 0}, cfg,
+                         writable_properties));
+  }
+  return {};
+}
+
 void load_file(const std::string& root, const std::string& rel, const std::string& display,
-               FileResult& out) {
+               bool writable_properties, FileResult& out) {
   auto text = util::read_file(go_path(root, rel));
   if (!text) {
     out.error = std::move(text).error();
@@ -233,7 +283,7 @@ void load_file(const std::string& root, const std::string& rel, const std::strin
   auto decoded = decode_stream_until_error(*text, display);
   text->clear();
   text->shrink_to_fit();
-  auto added = add_documents(std::move(decoded.documents), display, out.cfg);
+  auto added = add_all(std::move(decoded.documents), display, out.cfg, writable_properties);
   if (!added) {
     out.error = std::move(added).error();
   } else if (decoded.error) {
@@ -247,12 +297,14 @@ std::string display_path(const std::filesystem::path& root, std::string_view rel
 
 } // namespace
 
+Result<void> check_envelope(const Json& doc) {
+  OPM_TRY(read_envelope(doc));
+  return {};
+}
+
 Result<void> add_documents(std::vector<Document>&& docs, std::string_view file,
                            DeclarativeConfig& cfg) {
-  for (auto& doc : docs) {
-    OPM_TRY(add_document(std::move(doc.value), Location{std::string(file), doc.line, 0}, cfg));
-  }
-  return {};
+  return add_all(std::move(docs), file, cfg, false);
 }
 
 Result<DeclarativeConfig> load_dir(const std::filesystem::path& root, const LoadOptions& options) {
@@ -281,7 +333,8 @@ Result<DeclarativeConfig> load_dir(const std::filesystem::path& root, const Load
   std::vector<FileResult> results(files.size());
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
   util::run_indexed_until_failure(files.size(), threads, [&](std::size_t i) {
-    load_file(walk.root, files[i], display_path(root, files[i]), results[i]);
+    load_file(walk.root, files[i], display_path(root, files[i]), options.writable_properties,
+              results[i]);
     return !results[i].error;
   });
 

@@ -14,6 +14,12 @@ enum class UseIgnoreFiles { yes, no };
 struct LoadOptions {
   UseIgnoreFiles ignore = UseIgnoreFiles::yes;
   unsigned threads = 0; // 0: one per CPU, when there is enough to share
+  // Refuse a package, channel or bundle property entry that writing the catalog back would
+  // change (`render`): one with no value (written as null) or with a member besides type and
+  // value (dropped). `package "<p>", bundle "<b>": property at index <i> of type "<t>" has no
+  // value; it would be written as null` / `... has a member "<m>" besides type and value; it
+  // would be dropped`, at the object's location.
+  bool writable_properties = false;
 };
 
 // Load every file under `root` as upstream's declcfg.LoadFS does: walk in byte-wise name order,
@@ -29,5 +35,11 @@ Result<DeclarativeConfig> load_dir(const std::filesystem::path& root,
 // A document that is not an object fails with Go's error for decoding it into a map.
 Result<void> add_documents(std::vector<Document>&& docs, std::string_view file,
                            DeclarativeConfig& cfg);
+
+// Upstream's Meta.UnmarshalJSON checks of one document, without its location: it must decode
+// into a map (null does), its keys must not differ only by case (`duplicate keys for key
+// "name": [Name name]`), and schema, package and name must be strings (`expected value for key
+// "name" to be a string, got true: true`).
+Result<void> check_envelope(const Json& doc);
 
 } // namespace opm::catalog

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <functional>
+#include <iterator>
 
 namespace opm::catalog {
 
@@ -31,23 +32,28 @@ std::string join_path(std::string_view parent, std::string_view name) {
   return fmt::format("{}.{}", parent, name);
 }
 
-// Visit the members of `obj` that match one of `names` (Go: exact match first, else
-// case-insensitive), in member order. `fn(index, value)` may fail.
+// The field a member sets as Go matches names (exact, else case-insensitive), or N for none.
+template <std::size_t N>
+std::size_t field_of(std::string_view key, const std::array<std::string_view, N>& names) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (key == names[i]) {
+      return i;
+    }
+  }
+  for (std::size_t i = 0; i < N; ++i) {
+    if (util::equal_fold(key, names[i])) {
+      return i;
+    }
+  }
+  return N;
+}
+
+// Visit the members of `obj` that match one of `names`, in member order. `fn(index, value)` may
+// fail.
 template <std::size_t N, typename Fn>
 Result<void> for_fields(const Json& obj, const std::array<std::string_view, N>& names, Fn&& fn) {
   for (auto it = obj.begin(); it != obj.end(); ++it) {
-    const std::string& key = it.key();
-    std::size_t found = N;
-    for (std::size_t i = 0; i < N && found == N; ++i) {
-      if (key == names[i]) {
-        found = i;
-      }
-    }
-    for (std::size_t i = 0; i < N && found == N; ++i) {
-      if (util::equal_fold(key, names[i])) {
-        found = i;
-      }
-    }
+    std::size_t found = field_of(it.key(), names);
     if (found != N) {
       OPM_TRY(fn(found, it.value()));
     }
@@ -290,6 +296,26 @@ Result<Deprecation> decode_deprecation(const Json& blob) {
         });
   }));
   return d;
+}
+
+std::string dropped_property_member(const Json& entry) {
+  constexpr std::array<std::string_view, 2> k_names{"type", "value"};
+  if (!entry.is_object()) {
+    return {};
+  }
+  for (auto it = entry.begin(); it != entry.end(); ++it) {
+    std::size_t field = field_of(it.key(), k_names);
+    if (field == k_names.size()) {
+      return it.key();
+    }
+    // Go stores each matching member in turn: all but the last are lost.
+    for (auto later = std::next(it); later != entry.end(); ++later) {
+      if (field_of(later.key(), k_names) == field) {
+        return it.key();
+      }
+    }
+  }
+  return {};
 }
 
 } // namespace opm::catalog

@@ -3,6 +3,8 @@
 #include "catalog/declcfg.hpp"
 #include "util/error.hpp"
 
+#include <string>
+
 // Decoding of the known schemas from a normalised blob, as Go's encoding/json decodes
 // into upstream's declcfg structs: members match fields case-insensitively, unknown
 // members are dropped, type mismatches fail with Go's message text.
@@ -12,5 +14,9 @@ Result<Package> decode_package(const Json& blob);
 Result<Channel> decode_channel(const Json& blob);
 Result<Bundle> decode_bundle(const Json& blob);
 Result<Deprecation> decode_deprecation(const Json& blob);
+
+// The first member of a property entry that decoding it drops: one that is neither `type` nor
+// `value`, or one of two spellings of the same field (`Type` and `type`). Empty when none is.
+std::string dropped_property_member(const Json& entry);
 
 } // namespace opm::catalog

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <memory>
@@ -52,6 +53,14 @@ std::string long_text() {
 }
 
 Error usage_error(std::string message) { return Error(Errc::usage, std::move(message)); }
+
+// Templates name bundle images; local directories and files are refused as upstream refuses
+// them.
+void only_bundle_images(render::Options& options) {
+  options.allow_bundle_dirs = false;
+  options.allow_catalog_dirs = false;
+  options.allow_sqlite_files = false;
+}
 
 struct Invocation {
   std::string type;   // empty: detect from the input
@@ -103,7 +112,8 @@ Result<Writer> output_writer(Context& ctx, const std::string& output) {
   }
   if (output == "mermaid") {
     return Writer([&ctx](const catalog::DeclarativeConfig& cfg) {
-      return graph::write_mermaid(cfg, {}, ctx.out, ctx.err);
+      // Upstream's NewMermaidWriter draws skip semantics unless told otherwise.
+      return graph::write_mermaid(cfg, {.draw_v0_semantics = true}, ctx.out, ctx.err);
     });
   }
   return std::unexpected(usage_error(fmt::format(
@@ -126,6 +136,7 @@ Result<void> run_render_template(Context& ctx, const RenderTemplateFlags& flags)
     }
     options.migrations = std::move(*migrations);
   }
+  only_bundle_images(options);
   templates::RenderBundles render_bundles = [&options](const std::vector<std::string>& refs) {
     return render::render_each(refs, options);
   };
@@ -137,13 +148,7 @@ Result<void> run_render_template(Context& ctx, const RenderTemplateFlags& flags)
     }
     call.type = *detected;
   }
-  auto rendered = [&]() -> Result<catalog::DeclarativeConfig> {
-    if (call.type == "basic" && call.named) {
-      // An explicit `basic` also takes the earlier bare stream of catalog objects.
-      return templates::render_basic(input, render_bundles, true);
-    }
-    return templates::render(call.type, input, render_bundles);
-  }();
+  auto rendered = templates::render(call.type, input, render_bundles);
   if (!rendered) {
     return std::unexpected(usage_error("rendering template: " + rendered.error().message()));
   }
@@ -190,6 +195,7 @@ Result<void> run_composite(Context& ctx, const CompositeFlags& flags) {
   if (auto ok = render_images_with_registry(ctx, render_options, rendering); !ok) {
     return std::unexpected(fatal("creating containerd registry: " + ok.error().message()));
   }
+  only_bundle_images(render_options);
   options.render_bundles = [&render_options](const std::vector<std::string>& refs) {
     return render::render_each(refs, render_options);
   };
@@ -206,8 +212,23 @@ Result<void> run_composite(Context& ctx, const CompositeFlags& flags) {
   return templates::render_composite(catalogs, *text, flags.composite_file, options);
 }
 
+// Latest has no `composite` command and reads `render-template composite` as a template file
+// named "composite". v1.26.5's command runs when one of its own flags is given, or when its
+// default catalog configuration is present and no file of that name is.
+bool means_v1_composite(const CLI::App& sub) {
+  for (const char* flag : {"--validate", "--composite-config", "--catalog-config"}) {
+    if (sub.count(flag) > 0) {
+      return true;
+    }
+  }
+  std::error_code ec;
+  return !std::filesystem::exists("composite", ec) &&
+         std::filesystem::exists(CompositeFlags{}.catalog_file, ec);
+}
+
 // v1.26.5's `render-template composite`, kept out of latest's help.
-void add_composite(CLI::App& parent, Context& ctx, Action& chosen) {
+void add_composite(CLI::App& parent, Context& ctx, Action& chosen,
+                   std::shared_ptr<RenderTemplateFlags> render_flags) {
   auto flags = std::make_shared<CompositeFlags>();
   auto* sub = add_command(parent, ctx,
                           {.use = "composite",
@@ -224,10 +245,17 @@ void add_composite(CLI::App& parent, Context& ctx, Action& chosen) {
                   "File to use as the composite configuration file");
   sub->add_option("-f,--catalog-config", flags->catalog_file,
                   "File to use as the catalog configuration file");
-  sub->callback([&ctx, &chosen, flags, sub] {
-    chosen.command = sub;
+  sub->callback([&ctx, &chosen, flags, sub, render_flags] {
     chosen.style = FatalStyle::go_log;
-    chosen.run = [&ctx, flags]() { return run_composite(ctx, *flags); };
+    if (means_v1_composite(*sub)) {
+      chosen.command = sub;
+      chosen.run = [&ctx, flags]() { return run_composite(ctx, *flags); };
+      return;
+    }
+    chosen.command = sub->get_parent();
+    render_flags->args = {"composite"};
+    render_flags->output = flags->output;
+    chosen.run = [&ctx, render_flags]() { return run_render_template(ctx, *render_flags); };
   });
 }
 
@@ -248,7 +276,7 @@ void add_alpha_render_template(CLI::App& parent, Context& ctx, Action& chosen) {
                                       bundle::migrations_help());
   ctx.meta.make_persistent(output);
   ctx.meta.make_persistent(migrate);
-  add_composite(*sub, ctx, chosen);
+  add_composite(*sub, ctx, chosen, flags);
 
   sub->callback([&ctx, &chosen, flags, sub] {
     if (!sub->get_subcommands().empty()) {

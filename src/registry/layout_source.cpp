@@ -73,14 +73,13 @@ Result<PulledImage> read_layout_image(std::string_view ref, const fs::path& root
   auto manifest = OPM_TRY(parse_manifest(body, top.media_type));
   image.digest = top.digest;
   image.media_type = manifest.media_type;
-  image.image_digest = top.digest;
-  if (manifest.kind == ManifestKind::index) {
-    auto child = OPM_TRY(platform_child(manifest, platform));
-    auto child_body =
-        OPM_TRY(verified_read(blob_path(root, child.digest), child, k_manifest_body_cap));
-    manifest = OPM_TRY(parse_manifest(child_body, child.media_type));
-    image.image_digest = child.digest;
-  }
+  manifest = OPM_TRY(resolve_nested_index(
+      std::move(manifest), top.digest, platform, image.image_digest,
+      [&root](const Descriptor& child) -> Result<Manifest> {
+        auto child_body =
+            OPM_TRY(verified_read(blob_path(root, child.digest), child, k_manifest_body_cap));
+        return parse_manifest(child_body, child.media_type);
+      }));
   auto config_body = OPM_TRY(
       verified_read(blob_path(root, manifest.config.digest), manifest.config, k_manifest_body_cap));
   image.config_digest = manifest.config.digest;

@@ -5,6 +5,7 @@
 #include "util/error.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,19 @@ namespace opm::registry {
 // The entry of an index for `platform` ("os/arch[/variant]"), or for this host when empty
 // (then with containerd's linux/amd64 fallback).
 Result<Descriptor> platform_child(const Manifest& index, const std::string& platform);
+
+// An index may list another index (`skopeo copy --all` writes such layouts); this many levels
+// below the top are followed to the platform's image.
+inline constexpr int k_max_index_depth = 4;
+
+// From `manifest` (the top manifest, whose digest is `top_digest`) down through nested indexes
+// to the platform's image manifest, reading each child with `read_child`. `image_digest` is set
+// to the digest of the image manifest reached. Fails with "image index <top> nests indexes more
+// than 4 levels deep" past k_max_index_depth.
+Result<Manifest>
+resolve_nested_index(Manifest manifest, std::string_view top_digest, const std::string& platform,
+                     std::string& image_digest,
+                     const std::function<Result<Manifest>(const Descriptor&)>& read_child);
 
 // A new `<TMPDIR>/<prefix><pid>-XXXXXX`, removed by an interrupt until it is unregistered,
 // and by a later call for the same prefix once this process is gone (killed before it could);

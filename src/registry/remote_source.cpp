@@ -16,10 +16,6 @@ namespace opm::registry {
 
 namespace fs = std::filesystem;
 
-namespace {
-constexpr int k_max_index_depth = 4;
-} // namespace
-
 Result<PulledImage> RemoteSource::pull(std::string_view text, PullParts parts, PullSource& used) {
   auto ref = OPM_TRY(parse_canonical(text));
   const auto* c = OPM_TRY(conf());
@@ -64,18 +60,9 @@ Result<PulledImage> RemoteSource::pull_from(std::string_view text, const PullSou
   top.descriptor.media_type = manifest.media_type;
   image.digest = top.descriptor.digest;
   image.media_type = top.descriptor.media_type;
-  image.image_digest = top.descriptor.digest;
-  // An index may list another index (a nested index); a few levels are followed.
-  for (int depth = 0; manifest.kind == ManifestKind::index; ++depth) {
-    if (depth == k_max_index_depth) {
-      return util::fail(Errc::invalid, fmt::format("image index {} nests indexes more than {} "
-                                                   "levels deep",
-                                                   image.digest, k_max_index_depth));
-    }
-    auto child = OPM_TRY(platform_child(manifest, m_options.platform));
-    manifest = OPM_TRY(child_manifest(at, child));
-    image.image_digest = child.digest;
-  }
+  manifest = OPM_TRY(resolve_nested_index(
+      std::move(manifest), image.digest, m_options.platform, image.image_digest,
+      [&](const Descriptor& child) { return child_manifest(at, child); }));
   image.config_digest = manifest.config.digest;
   image.layers = manifest.layers;
   if (parts.config) {

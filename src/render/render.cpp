@@ -2,7 +2,6 @@
 
 #include "bundle/bundle.hpp"
 #include "catalog/load.hpp"
-#include "catalog/property.hpp"
 #include "sqlite/export.hpp"
 #include "util/fs.hpp"
 #include "util/go_sort.hpp"
@@ -68,6 +67,9 @@ Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Opti
   struct stat st {};
   if (::stat(ref.c_str(), &st) == 0) {
     if (S_ISREG(st.st_mode) && is_sqlite_file(ref)) {
+      if (!options.allow_sqlite_files) {
+        return util::fail(Errc::not_allowed, "cannot render sqlite file: not allowed");
+      }
       if (options.on_sqlite) {
         options.on_sqlite();
       }
@@ -84,6 +86,10 @@ Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Opti
             fmt::format("cannot render bundle directory {}: not allowed", util::go_quote(ref)));
       }
       return render_bundle_dir(ref, options);
+    }
+    if (!options.allow_catalog_dirs) {
+      return util::fail(Errc::not_allowed,
+                        "cannot render declarative config directory: not allowed");
     }
     return load_catalog_dir(ref);
   }
@@ -110,15 +116,7 @@ Result<catalog::DeclarativeConfig> render_and_tidy(const std::string& ref, const
 } // namespace
 
 Result<catalog::DeclarativeConfig> load_catalog_dir(const std::filesystem::path& dir) {
-  auto cfg = OPM_TRY(catalog::load_dir(dir));
-  for (const auto& b : cfg.bundles) {
-    if (auto parsed = catalog::property::parse(b.properties); !parsed) {
-      auto doing = fmt::format("read bundle objects: package {}, bundle {}: parse properties",
-                               util::go_quote(b.package), util::go_quote(b.name));
-      return std::unexpected(std::move(parsed).error().wrap(doing).located(b.where));
-    }
-  }
-  return cfg;
+  return catalog::load_dir(dir, {.writable_properties = true});
 }
 
 Result<catalog::DeclarativeConfig> render_sqlite_file(const std::filesystem::path& db) {

@@ -27,6 +27,11 @@ struct Options {
   bool allow_bundle_dirs = true;
   // False where the mask leaves out bundle images (render-graph, alpha list).
   bool allow_bundle_images = true;
+  // False where the mask leaves out catalog directories and SQLite files (templates, which
+  // take bundle images only): `cannot render declarative config directory: not allowed`,
+  // `cannot render sqlite file: not allowed`.
+  bool allow_catalog_dirs = true;
+  bool allow_sqlite_files = true;
   // References rendered at once; `render_image` must then be safe to call from many threads.
   std::size_t jobs = 1;
   // Told (done, total) as references finish, from worker threads, and (total, total) once
@@ -54,10 +59,9 @@ Result<std::vector<catalog::DeclarativeConfig>> render_each(const std::vector<st
 // tree.
 Result<catalog::DeclarativeConfig> render_sqlite_file(const std::filesystem::path& db);
 
-// A file-based catalog directory, loaded as catalog::load_dir does, with every bundle's
-// properties decoded as upstream v1.26.5's loader decodes them: a property that does not
-// decode fails with `read bundle objects: package "<p>", bundle "<b>": parse properties: ...`
-// at the bundle's location.
+// A file-based catalog directory, loaded as catalog::load_dir does (only bundle objects are
+// decoded, as latest upstream's loader does; other property values are written back as read),
+// refusing property entries that writing would change (LoadOptions::writable_properties).
 Result<catalog::DeclarativeConfig> load_catalog_dir(const std::filesystem::path& dir);
 
 // Upstream's per-reference tidy-up before writing: related images sorted, bundle

@@ -17,7 +17,7 @@ bool is_image_only(const catalog::Bundle& b) {
   return !b.image.empty() && b.package.empty() && b.properties.empty() && b.related_images.empty();
 }
 
-// The earlier form: the whole input is one catalog stream.
+// v1.26.5's form: the whole input is one catalog stream.
 Result<catalog::DeclarativeConfig> load_stream(std::string_view input) {
   constexpr std::string_view name = "template";
   auto docs = catalog::decode_stream(input, name);
@@ -85,11 +85,22 @@ Result<void> expand_bundles(catalog::DeclarativeConfig& cfg, const RenderBundles
 
 } // namespace
 
-Result<catalog::DeclarativeConfig>
-render_basic(std::string_view input, const RenderBundles& render_bundles, bool accept_stream) {
-  auto cfg = OPM_TRY(load_template(input, accept_stream));
+Result<catalog::DeclarativeConfig> render_basic(std::string_view input,
+                                                const RenderBundles& render_bundles) {
+  auto cfg = OPM_TRY(load_template(input, false));
   OPM_TRY(expand_bundles(cfg, render_bundles));
   return cfg;
 }
+
+namespace detail {
+
+Result<catalog::DeclarativeConfig> render_basic_or_stream(std::string_view input,
+                                                          const RenderBundles& render_bundles) {
+  auto cfg = OPM_TRY(load_template(input, true));
+  OPM_TRY(expand_bundles(cfg, render_bundles));
+  return cfg;
+}
+
+} // namespace detail
 
 } // namespace opm::templates

@@ -29,8 +29,19 @@ Result<std::optional<Json>> first_document(std::string_view input) {
   return std::optional<Json>();
 }
 
+Result<std::optional<Json>> first_value(std::string_view input) {
+  auto decoded = catalog::decode_values_until_error(input, k_input_name);
+  if (!decoded.documents.empty()) {
+    return std::optional<Json>(std::move(decoded.documents.front().value));
+  }
+  if (decoded.error) {
+    return std::unexpected(without_location(std::move(*decoded.error)));
+  }
+  return std::optional<Json>();
+}
+
 Result<Json> wrapped_template(std::string_view input, std::string_view schema) {
-  auto doc = first_document(input);
+  auto doc = first_value(input);
   if (!doc) {
     return std::unexpected(std::move(doc).error().wrap("decoding template schema"));
   }
@@ -38,13 +49,20 @@ Result<Json> wrapped_template(std::string_view input, std::string_view schema) {
     return util::fail(Errc::invalid, "decoding template schema: EOF");
   }
   Json& value = **doc;
-  // declcfg.Meta decodes each entry into a map and fails for anything but an object or null;
-  // that error ends the decoding at once, before any other problem is reported.
+  if (!value.is_object() && !value.is_null()) {
+    std::string_view go_type = schema == "olm.template.basic"
+                                   ? "basic.BasicTemplateData"
+                                   : "substitutes.SubstitutesTemplateData";
+    return util::fail(Errc::invalid, "unmarshalling template: " +
+                                         json::type_error(json::kind_name(value), "", "", go_type));
+  }
+  // declcfg.Meta decodes each entry into a map and checks its keys; the first entry that fails
+  // ends the decoding at once, before any other problem is reported.
   if (const Json* entries = json::find_member(value, "entries");
       entries != nullptr && entries->is_array()) {
     for (const auto& entry : *entries) {
-      if (auto not_a_map = json::map_type_error(entry, json::marshal(entry))) {
-        return util::fail(Errc::invalid, "unmarshalling template: " + *not_a_map);
+      if (auto checked = catalog::check_envelope(entry); !checked) {
+        return std::unexpected(std::move(checked).error().wrap("unmarshalling template"));
       }
     }
   }

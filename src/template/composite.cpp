@@ -301,7 +301,7 @@ Result<catalog::DeclarativeConfig> build_config(const Component& c, const Catalo
     return loaded;
   }
   auto text = OPM_TRY(read_input(cfg.input, fmt::format("error reading {} template: ", kind)));
-  auto rendered = kind == "basic" ? render_basic(text, options.render_bundles, true)
+  auto rendered = kind == "basic" ? detail::render_basic_or_stream(text, options.render_bundles)
                                   : render_semver(text, options.render_bundles);
   if (!rendered) {
     return util::fail(Errc::invalid, fmt::format("error rendering {} template: {}", kind,

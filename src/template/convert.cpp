@@ -1,4 +1,5 @@
 #include "catalog/decode.hpp"
+#include "catalog/load.hpp"
 #include "json/unmarshal.hpp"
 #include "json/writer.hpp"
 #include "template/detail/common.hpp"
@@ -95,14 +96,16 @@ Result<std::string> convert(std::string_view fbc, std::string_view type, Convert
     return util::fail(Errc::invalid, fmt::format("unknown template type {}", type));
   }
   auto decoded = catalog::decode_stream_until_error(fbc, "input");
-  if (decoded.error) {
-    return std::unexpected(detail::without_location(std::move(*decoded.error)));
-  }
   std::vector<Json> entries;
   entries.reserve(decoded.documents.size());
+  // Documents are read one at a time: a bad document fails before a later syntax error.
   for (auto& doc : decoded.documents) {
+    OPM_TRY(catalog::check_envelope(doc.value));
     json::normalize_numbers(doc.value);
     entries.push_back(std::move(doc.value));
+  }
+  if (decoded.error) {
+    return std::unexpected(detail::without_location(std::move(*decoded.error)));
   }
   return format == ConvertFormat::json ? as_json(entries, type) : as_yaml(entries, type);
 }

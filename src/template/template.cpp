@@ -32,14 +32,21 @@ std::span<const std::string_view> types() { return k_types; }
 bool is_type(std::string_view type) { return std::ranges::find(k_types, type) != k_types.end(); }
 
 Result<std::string> detect_type(std::string_view input) {
-  auto doc = detail::first_document(input);
+  auto doc = detail::first_value(input);
   if (!doc) {
     return std::unexpected(std::move(doc).error().wrap("decoding template input"));
   }
   if (!*doc) {
     return util::fail(Errc::invalid, "decoding template input: EOF");
   }
-  const Json* schema = json::find_member(**doc, "schema");
+  const Json& value = **doc;
+  if (!value.is_object() && !value.is_null()) {
+    return util::fail(Errc::invalid,
+                      "unmarshalling template schema: " +
+                          json::type_error(json::kind_name(value), "", "",
+                                           R"(struct { Schema string "json:\"schema\"" })"));
+  }
+  const Json* schema = json::find_member(value, "schema");
   if (schema != nullptr && !schema->is_null() && !schema->is_string()) {
     return util::fail(Errc::invalid,
                       "unmarshalling template schema: " +
@@ -60,7 +67,7 @@ Result<std::string> detect_type(std::string_view input) {
 Result<catalog::DeclarativeConfig> render(std::string_view type, std::string_view input,
                                           const RenderBundles& render_bundles) {
   if (type == "basic") {
-    return render_basic(input, render_bundles, false);
+    return render_basic(input, render_bundles);
   }
   if (type == "semver") {
     return render_semver(input, render_bundles);

@@ -33,11 +33,11 @@ Result<std::string> detect_type(std::string_view input);
 Result<catalog::DeclarativeConfig> render(std::string_view type, std::string_view input,
                                           const RenderBundles& render_bundles);
 
-// The basic template, in either form: latest's document of `schema: olm.template.basic` with
-// `entries`, or, when `accept_stream` is set and the first document has another schema, the
-// earlier bare stream of catalog objects whose bundles carry only an image.
-Result<catalog::DeclarativeConfig>
-render_basic(std::string_view input, const RenderBundles& render_bundles, bool accept_stream);
+// The basic template: a document of `schema: olm.template.basic` whose `entries` are catalog
+// objects, bundles carrying only an image. Any other schema fails as latest upstream fails:
+// `template has unknown schema ("<schema>"), should be "olm.template.basic"`.
+Result<catalog::DeclarativeConfig> render_basic(std::string_view input,
+                                                const RenderBundles& render_bundles);
 
 // The semver template (`schema: olm.semver`): channels generated from bundle versions.
 Result<catalog::DeclarativeConfig> render_semver(std::string_view input,

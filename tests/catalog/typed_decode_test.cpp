@@ -91,6 +91,13 @@ TEST_SUITE("typed decoding") {
     CHECK(b->properties[2].value.is_null());
   }
 
+  TEST_CASE("the member of a property entry that decoding drops") {
+    CHECK(dropped_property_member(Json::parse(R"({"TYPE":"a","Value":1})")).empty());
+    CHECK(dropped_property_member(Json::parse(R"({"type":"b","value":2,"extra":3})")) == "extra");
+    CHECK(dropped_property_member(Json::parse(R"({"Type":"c","type":"d","value":4})")) == "Type");
+    CHECK(dropped_property_member(Json::parse("null")).empty());
+  }
+
   TEST_CASE("deprecation references") {
     auto d = decode_deprecation(Json::parse(
         R"({"package":"a","entries":[{"reference":{"schema":"olm.bundle","name":"b"},"message":"m"}]})"));

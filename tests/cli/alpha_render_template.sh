@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# opm alpha render-template: basic, semver and substitutes templates over bundle
-# directories, the type named or detected from the schema, file or standard input, json,
-# yaml and mermaid output, and upstream's errors (cobra style: "Error: ..." plus usage).
+# opm alpha render-template: basic, semver and substitutes templates over bundle images
+# (OCI layouts), the type named or detected from the schema, file or standard input, json,
+# yaml and mermaid output, and latest upstream's errors (cobra style: "Error: ..." plus usage);
+# local directories are refused as bundle references.
 source "$OPM_TESTS/cli/lib/common.bash"
 T="$OPM_TESTS/data/templates"
-ln -s "$T/bundles" bundles
+bundle_layouts "$T/bundles" bundles
 
 run_opm alpha render-template "$T/basic.yaml"
 expect_rc 0
@@ -14,14 +15,6 @@ run_opm alpha render-template basic "$T/basic.yaml" -o yaml
 expect_rc 0
 expect_file out "$T/basic.out.yaml"
 
-# The earlier bare stream is accepted when the type is named, from a file or stdin.
-run_opm alpha render-template basic "$T/basic-stream.yaml" -o yaml
-expect_rc 0
-expect_file out "$T/basic.out.yaml"
-RC=0
-"$OPM" alpha render-template basic -o yaml <"$T/basic-stream.yaml" >out 2>err || RC=$?
-expect_rc 0
-expect_file out "$T/basic.out.yaml"
 
 run_opm alpha render-template "$T/semver.yaml" -o yaml
 expect_rc 0
@@ -31,10 +24,8 @@ run_opm alpha render-template semver "$T/semver.yaml" --output mermaid
 expect_rc 0
 expect_file out "$T/semver.mermaid"
 
-RC=0
-"$OPM" alpha render-template -o yaml <"$T/substitutes.yaml" >out 2>err || RC=$?
-expect_rc 0
-expect_file out "$T/substitutes.out.yaml"
+# The substitutes template checks the result as a catalog, where an oci: reference is not a
+# valid image: the registry suite renders it from registry images (render_template_test.sh).
 
 # Errors: the first line of stderr, then the usage block.
 fails_with() { # MESSAGE ARGS... (stdin from $STDIN, /dev/null when unset)
@@ -66,17 +57,19 @@ cat >fields.yaml <<'EOF'
 schema: olm.template.basic
 entries:
 - schema: olm.bundle
-  image: bundles/tpl-v0.1.0
+  image: oci:bundles/tpl-v0.1.0
 - schema: olm.bundle
-  image: bundles/tpl-v0.2.0
+  image: oci:bundles/tpl-v0.2.0
   package: tpl
 EOF
 fails_with 'rendering template: unexpected fields present in basic template bundle' fields.yaml
 
-mkdir -p broken/manifests broken/metadata
-printf 'apiVersion: v1\nkind: ConfigMap\n' >broken/manifests/cm.yaml
-printf 'schema: olm.template.basic\nentries:\n- {schema: olm.bundle, image: bundles/tpl-v0.1.0}\n- {schema: olm.bundle, image: broken}\n' >broken.yaml
-fails_with 'rendering template: render reference "broken": no csv in bundle' broken.yaml
+mkdir -p broken/broken/manifests broken/broken/metadata
+printf 'apiVersion: v1\nkind: ConfigMap\n' >broken/broken/manifests/cm.yaml
+printf 'annotations:\n  operators.operatorframework.io.bundle.package.v1: broken\n' >broken/broken/metadata/annotations.yaml
+bundle_layouts broken images
+printf 'schema: olm.template.basic\nentries:\n- {schema: olm.bundle, image: oci:bundles/tpl-v0.1.0}\n- {schema: olm.bundle, image: oci:images/broken}\n' >broken.yaml
+fails_with 'rendering template: render reference "oci:images/broken": no csv in bundle' broken.yaml
 
 printf 'schema: olm.template.basic\nentries:\n- {image: x}\n' >noentryschema.yaml
 # Latest quotes the object with its trailing newline.
@@ -85,8 +78,49 @@ expect_eq "second line" "' is missing root schema field" "$(sed -n 2p err)"
 
 # YAML 1.1: a bare y is a boolean.
 printf 'schema: olm.template.basic\nentries:\n- {schema: olm.package, name: y}\n' >yes.yaml
-fails_with 'rendering template: expected value for key "name" to be a string, got true: true' \
+fails_with 'rendering template: unmarshalling template: expected value for key "name" to be a string, got true: true' \
   yes.yaml
+# Keys of an entry that differ only by case.
+printf 'schema: olm.template.basic\nentries:\n- {schema: olm.package, Name: a, name: b}\n' >dupkeys.yaml
+fails_with 'rendering template: unmarshalling template: duplicate keys for key "name": [Name name]' \
+  dupkeys.yaml
+
+# A basic template must be one: a plain catalog stream or another schema is refused, whether
+# the type is named or read from stdin.
+fails_with 'rendering template: template has unknown schema ("olm.package"), should be "olm.template.basic"' \
+  basic "$T/basic-stream.yaml"
+STDIN="$T/basic-stream.yaml" fails_with 'rendering template: template has unknown schema ("olm.package"), should be "olm.template.basic"' \
+  basic
+printf 'schema: olm.template.unknown\nentries: []\n' >unknown-schema.yaml
+fails_with 'rendering template: template has unknown schema ("olm.template.unknown"), should be "olm.template.basic"' \
+  basic unknown-schema.yaml
+printf -- '- schema: olm.template.basic\n' >list.yaml
+fails_with 'rendering template: unmarshalling template: json: cannot unmarshal array into Go value of type basic.BasicTemplateData' \
+  basic list.yaml
+
+# Auto-detection of a file that is not an object.
+fails_with 'auto-detecting template type: unmarshalling template schema: json: cannot unmarshal array into Go value of type struct { Schema string "json:\"schema\"" }' \
+  list.yaml
+printf 'just text\n' >text.yaml
+fails_with 'auto-detecting template type: unmarshalling template schema: json: cannot unmarshal string into Go value of type struct { Schema string "json:\"schema\"" }' \
+  text.yaml
+
+# A template path given where the type goes, when no such file exists: latest has no
+# composite command, so "composite" is a file name.
+fails_with 'unable to open "composite": open composite: no such file or directory' composite
+
+# Bundle references are images: a local bundle directory, a catalog directory or a database
+# file is refused as upstream refuses it.
+mkdir -p outside-bundle
+cp -r "$T/bundles/tpl-v0.1.0/." outside-bundle/
+mkdir work && cd work || exit 1
+printf 'schema: olm.template.basic\nentries:\n- {schema: olm.bundle, image: ../outside-bundle}\n' >dir.yaml
+fails_with 'rendering template: render reference "../outside-bundle": cannot render bundle directory "../outside-bundle": not allowed' \
+  dir.yaml
+printf 'schema: olm.semver\nstable:\n  bundles:\n  - image: /etc\n' >etc.yaml
+fails_with 'rendering template: render reference "/etc": cannot render declarative config directory: not allowed' \
+  etc.yaml
+cd .. || exit 1
 
 fails_with 'rendering template: template has unknown schema ("olm.semver"), should be "olm.template.basic"' \
   basic "$T/semver.yaml"
@@ -107,15 +141,15 @@ expect_rc 1
 expect_eq "unknown preference" \
   "$(printf '%s\n%s' 'Error: rendering template: render: unable to read file: unknown DefaultChannelTypePreference: "patch"' "Valid values are 'major' or 'minor'")" \
   "$(head -n 2 err)"
-printf 'schema: olm.semver\nstable:\n  bundles:\n  - image: bundles/tpl-v0.1.0\n  - image: bundles/tpl-v0.1.0\n' >dup.yaml
+printf 'schema: olm.semver\nstable:\n  bundles:\n  - image: oci:bundles/tpl-v0.1.0\n  - image: oci:bundles/tpl-v0.1.0\n' >dup.yaml
 fails_with 'rendering template: render: unable to post-process bundle info: duplicate bundle name "tpl.v0.1.0"' \
   dup.yaml
 
 sed 's/base: tpl.v0.1.1/base: tpl.v9/' "$T/substitutes.yaml" >nobase.yaml
-fails_with 'rendering template: render: error processing substitution "tpl.v9" -> "bundles/tpl-v0.2.0": base bundle "tpl.v9" does not exist in catalog' \
+fails_with 'rendering template: render: error processing substitution "tpl.v9" -> "oci:bundles/tpl-v0.2.0": base bundle "tpl.v9" does not exist in catalog' \
   nobase.yaml
-sed 's#name: bundles/tpl-v0.2.0#name: bundles/tpl-v0.1.0#' "$T/substitutes.yaml" >older.yaml
-fails_with 'rendering template: render: error processing substitution "tpl.v0.1.1" -> "bundles/tpl-v0.1.0": base bundle "tpl.v0.1.1" is not less than substitute bundle "bundles/tpl-v0.1.0"' \
+sed 's#name: oci:bundles/tpl-v0.2.0#name: oci:bundles/tpl-v0.1.0#' "$T/substitutes.yaml" >older.yaml
+fails_with 'rendering template: render: error processing substitution "tpl.v0.1.1" -> "oci:bundles/tpl-v0.1.0": base bundle "tpl.v0.1.1" is not less than substitute bundle "oci:bundles/tpl-v0.1.0"' \
   older.yaml
 
 # opm alpha convert-template: catalog -> template, then back again.
@@ -155,9 +189,15 @@ printf '{"schema": "x"' >bad.json
 run_opm alpha convert-template substitutes bad.json
 expect_rc 1
 err_has 'Error: converting: ' || fail "no converting error: $(cat err)"
+# A YAML 1.1 boolean where the envelope needs a string.
+printf 'schema: olm.package\nname: yes\n' >yes-name.yaml
+run_opm alpha convert-template basic yes-name.yaml
+expect_rc 1
+expect_eq "bool name" 'Error: converting: expected value for key "name" to be a string, got true: true' "$(head -n 1 err)"
+[ -s out ] && fail "convert wrote output: $(cat out)"
 
 # Both generate flags false: minor channels, as latest upstream (v1.26.5 crashes).
-printf 'schema: olm.semver\ngenerateMinorChannels: false\nstable:\n  bundles:\n  - image: bundles/tpl-v0.1.0\n' >nogen.yaml
+printf 'schema: olm.semver\ngenerateMinorChannels: false\nstable:\n  bundles:\n  - image: oci:bundles/tpl-v0.1.0\n' >nogen.yaml
 run_opm alpha render-template nogen.yaml -o yaml
 expect_rc 0
 out_has 'defaultChannel: stable-v0.1' || fail "no minor default channel: $(head -n 5 out)"

@@ -4,7 +4,7 @@
 # afterwards; configuration errors as upstream's fatal log lines (checked against v1.26.5).
 source "$OPM_TESTS/cli/lib/common.bash"
 T="$OPM_TESTS/data/templates"
-ln -s "$T/bundles" bundles
+bundle_layouts "$T/bundles" bundles
 cp "$T/basic-stream.yaml" basic.yaml
 cp "$T/semver.yaml" semver.yaml
 mkdir catalog
@@ -55,7 +55,8 @@ cat >raw.json <<'EOF'
 {"schema":"olm.bundle","package":"raw","name":"raw.v1","image":"quay.example/raw:v1","properties":[{"type":"olm.package","value":{"packageName":"raw","version":"1.0.0"}}]}
 EOF
 
-run_opm alpha render-template composite -o yaml
+# Bundles come from OCI layouts, whose oci: references are not valid images for validation.
+run_opm alpha render-template composite -o yaml --validate=false
 expect_rc 0
 expect_text out ""
 expect_file built/v4.14/basic/catalog.yaml "$T/basic.out.yaml"
@@ -64,6 +65,13 @@ mkdir rawdir && cp raw.json rawdir/
 "$OPM" render rawdir -o yaml >raw.yaml
 expect_file built/v4.14/raw/catalog.yaml raw.yaml
 expect_file built/v4.14/custom/catalog.yaml raw.yaml
+
+# Without flags, the default catalogs.yaml here makes "composite" v1.26.5's command (latest
+# would read a template file named "composite"); it validates, which the oci: references fail.
+run_opm alpha render-template composite -o yaml
+expect_rc 1
+err_has 'rendering the composite template: validating component "v4.14": validation failure in path "built/v4.14/basic": ' ||
+  fail "composite did not build: $(cat err)"
 
 fatal() { # MESSAGE ARGS...
   local want=$1

@@ -41,5 +41,50 @@ check "archive unpack" cmp -s "$B/manifests/csv.yaml" "$WORK/u3/manifests/csv.ya
 expect_ok "docker-archive by name" __pull --labels "docker-archive:$A:example.com/ops/etcd:v1"
 expect_fail "docker-archive unknown name" "no image \"example.com/ops/etcd:v9\"" __pull "docker-archive:$A:example.com/ops/etcd:v9"
 
+# A layout whose index.json names an image index that lists another index (as `skopeo copy
+# --all` writes them) resolves to the platform's image; so does the same layout as an archive.
+# Nesting deeper than four indexes below the top is refused.
+nest_layout() { # LAYOUT LEVELS TAG: index.json names LEVELS indexes around the image of LAYOUT
+  python3 - "$@" <<'PY'
+import hashlib, json, os, platform, sys
+root, levels, tag = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+with open(os.path.join(root, "index.json")) as f:
+    index = json.load(f)
+child = dict(index["manifests"][0])
+child.pop("annotations", None)
+arch = {"x86_64": "amd64", "aarch64": "arm64"}.get(platform.machine(), platform.machine())
+child["platform"] = {"os": "linux", "architecture": arch}
+for _ in range(levels):
+    body = json.dumps({"schemaVersion": 2, "mediaType": "application/vnd.oci.image.index.v1+json",
+                       "manifests": [child]}).encode()
+    digest = "sha256:" + hashlib.sha256(body).hexdigest()
+    with open(os.path.join(root, "blobs", "sha256", digest[7:]), "wb") as f:
+        f.write(body)
+    child = {"mediaType": "application/vnd.oci.image.index.v1+json", "digest": digest,
+             "size": len(body)}
+child["annotations"] = {"org.opencontainers.image.ref.name": tag}
+index["manifests"] = [child]
+with open(os.path.join(root, "index.json"), "w") as f:
+    json.dump(index, f)
+PY
+}
+N=$WORK/nested
+"${IMAGETOOL[@]}" layout "$N" v1 --files "$B" --label from=nested > /dev/null
+nest_layout "$N" 2 v1
+expect_ok "an index of an index in a layout resolves" __pull --labels "oci:$N:v1"
+check "nested layout labels" out_has '{"from":"nested"}'
+rm -rf "$WORK/u4"
+expect_ok "unpack through a nested index" __pull --unpack "$WORK/u4" "oci:$N:v1"
+check "nested unpack" cmp -s "$B/manifests/csv.yaml" "$WORK/u4/manifests/csv.yaml"
+tar -cf "$WORK/nested.tar" -C "$N" .
+expect_ok "an index of an index in an oci archive resolves" __pull --labels "docker-archive:$WORK/nested.tar"
+check "nested archive labels" out_has '{"from":"nested"}'
+N5=$WORK/nested5
+"${IMAGETOOL[@]}" layout "$N5" v1 --files "$B" > /dev/null
+nest_layout "$N5" 5 v1
+TOP5=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["manifests"][0]["digest"])' "$N5/index.json")
+expect_fail "nesting deeper than four levels is refused" \
+  "image index $TOP5 nests indexes more than 4 levels deep" __pull --labels "oci:$N5:v1"
+
 check "no temporary files left" tmp_empty
 finish

@@ -2,7 +2,8 @@
 # opm alpha render-template over bundle images in a registry: a basic and a semver template
 # render each image as `opm render` does; a basic template converted back from the rendered
 # catalog renders the same catalog again; a missing image is reported with its reference;
-# an OCI layout is accepted as a bundle reference.
+# an OCI layout is accepted as a bundle reference; a substitutes template renders its
+# substitute from a registry image.
 source "$(dirname "$0")/harness.sh"
 
 start_registry plain
@@ -62,6 +63,26 @@ sed "s#$(img 0.2.0)#$REG/tpl/bundle:nothere#" "$WORK/basic.yaml" > "$WORK/missin
 expect_fail "a missing image" \
   "Error: rendering template: render reference \"$REG/tpl/bundle:nothere\": failed to pull image \"$REG/tpl/bundle:nothere\"" \
   alpha render-template --use-http "$WORK/missing.yaml"
+
+cat > "$WORK/substitutes.yaml" <<EOF
+schema: olm.template.substitutes
+entries:
+- {schema: olm.package, name: tpl, defaultChannel: stable}
+- schema: olm.channel
+  package: tpl
+  name: stable
+  entries:
+  - {name: tpl.v0.1.0}
+  - {name: tpl.v0.1.1, replaces: tpl.v0.1.0}
+- {schema: olm.bundle, name: tpl.v0.1.0, package: tpl, image: $(img 0.1.0), properties: [{type: olm.package, value: {packageName: tpl, version: 0.1.0}}]}
+- {schema: olm.bundle, name: tpl.v0.1.1, package: tpl, image: $(img 0.1.1), properties: [{type: olm.package, value: {packageName: tpl, version: 0.1.1}}]}
+substitutions:
+- {name: $(img 0.2.0), base: tpl.v0.1.1}
+EOF
+expect_ok "substitutes template of images" alpha render-template --use-http "$WORK/substitutes.yaml" -o yaml
+check "the substitute replaces the base's predecessor and skips the base" \
+  grep -qzF -- "$(printf -- '- name: tpl.v0.2.0\n  replaces: tpl.v0.1.0\n  skips:\n  - tpl.v0.1.1')" "$WORK/out"
+check "the substitute is rendered from its image" out_has "image: $(img 0.2.0)"
 
 L=$WORK/layout
 "${IMAGETOOL[@]}" layout "$L" v1 --files "$BUNDLES/tpl-v0.1.1" --label "$PKG_LABEL=tpl" > /dev/null

@@ -100,7 +100,7 @@ entries:
 - {schema: olm.bundle, image: "reg/foo:broken"}
 - {schema: olm.bundle, image: "reg/foo:2.0.0", package: foo}
 )",
-                                     fake.function(), false);
+                                     fake.function());
   REQUIRE_FALSE(cfg.has_value());
   CHECK(cfg.error().message() == "render reference \"reg/foo:broken\": broken");
   REQUIRE(fake.calls.size() == 1);
@@ -114,7 +114,7 @@ entries:
 - {schema: olm.bundle, image: "reg/foo:1.0.0"}
 - {schema: olm.bundle, image: "reg/foo:1.0.0"}
 )",
-                                     fake.function(), false);
+                                     fake.function());
   REQUIRE(cfg.has_value());
   CHECK(fake.calls.front().size() == 1);
   CHECK(cfg->bundles.size() == 2);
@@ -127,6 +127,51 @@ TEST_CASE("template type detection") {
   CHECK(templates::detect_type("").error().message() == "decoding template input: EOF");
   CHECK(templates::detect_type("schema: olm.package\n").error().message() ==
         "unknown template schema: olm.package");
+}
+
+TEST_CASE("basic template: a document of another schema is refused, as latest upstream") {
+  FakeRenderer fake;
+  auto stream = templates::render("basic",
+                                  "schema: olm.package\nname: foo\n---\n"
+                                  "schema: olm.bundle\nimage: reg/foo:1.0.0\n",
+                                  fake.function());
+  REQUIRE_FALSE(stream.has_value());
+  CHECK(stream.error().message() ==
+        "template has unknown schema (\"olm.package\"), should be \"olm.template.basic\"");
+  auto other = templates::render_basic("schema: olm.template.unknown\n", fake.function());
+  REQUIRE_FALSE(other.has_value());
+  CHECK(other.error().message() == "template has unknown schema (\"olm.template.unknown\"), "
+                                   "should be \"olm.template.basic\"");
+  CHECK(fake.calls.empty());
+}
+
+TEST_CASE("template entries with keys differing by case fail while unmarshalling the template") {
+  FakeRenderer fake;
+  auto cfg = templates::render_basic(
+      "schema: olm.template.basic\nentries:\n- {schema: olm.package, Name: a, name: b}\n",
+      fake.function());
+  REQUIRE_FALSE(cfg.has_value());
+  CHECK(cfg.error().message() ==
+        "unmarshalling template: duplicate keys for key \"name\": [Name name]");
+}
+
+TEST_CASE("type detection of a document that is not an object") {
+  CHECK(templates::detect_type("- a\n- b\n").error().message() ==
+        "unmarshalling template schema: json: cannot unmarshal array into Go value of type "
+        "struct { Schema string \"json:\\\"schema\\\"\" }");
+  CHECK(templates::detect_type("\"text\"\n").error().message() ==
+        "unmarshalling template schema: json: cannot unmarshal string into Go value of type "
+        "struct { Schema string \"json:\\\"schema\\\"\" }");
+  CHECK(templates::detect_type("null\n").error().message() ==
+        "template input missing required 'schema' field");
+}
+
+TEST_CASE("convert-template: a YAML 1.1 boolean where a string must be fails") {
+  auto converted = templates::convert("schema: olm.package\nname: yes\n", "basic",
+                                      templates::ConvertFormat::json);
+  REQUIRE_FALSE(converted.has_value());
+  CHECK(converted.error().message() ==
+        "expected value for key \"name\" to be a string, got true: true");
 }
 
 TEST_CASE("template entries that are not objects fail as declcfg.Meta's decoding does") {
@@ -149,7 +194,7 @@ entries:
 - 7
 - {schema: 3}
 )",
-                                       fake.function(), true);
+                                       fake.function());
   REQUIRE_FALSE(basic.has_value());
   CHECK(basic.error().message() ==
         "unmarshalling template: json: cannot unmarshal number into Go value of type "

@@ -17,6 +17,9 @@ namespace opm::templates::detail {
 // it; nullopt when there is none (upstream's "EOF").
 Result<std::optional<Json>> first_document(std::string_view input);
 
+// The first document of a template read as a value of any type (Go: into a json.RawMessage).
+Result<std::optional<Json>> first_value(std::string_view input);
+
 // Latest's template wrapper: the first document, which must have `schema` equal to
 // `schema`, with upstream's "decoding template schema: ...", "unmarshalling template: ..."
 // and "template has unknown schema (...)" errors.
@@ -30,6 +33,12 @@ Result<catalog::DeclarativeConfig> load_entries(const Json& entries);
 using RenderedRefs = std::map<std::string, catalog::DeclarativeConfig, std::less<>>;
 Result<RenderedRefs> render_distinct(const std::vector<std::string>& refs,
                                      const RenderBundles& render_bundles);
+
+// The basic template as v1.26.5's composite builder reads it: latest's wrapped document, or,
+// when the first document has another schema, v1.26.5's bare stream of catalog objects whose
+// bundles carry only an image.
+Result<catalog::DeclarativeConfig> render_basic_or_stream(std::string_view input,
+                                                          const RenderBundles& render_bundles);
 
 // Drops an error's file location: templates are read as one stream, as upstream reports.
 Error without_location(Error error);

@@ -13,3 +13,17 @@ trap 'status=$?; if [ $status -eq 0 ]; then rm -rf "$WORK"; else echo "kept $WOR
 cd "$WORK" || exit 1
 
 source "$OPM_TESTS/lib/assert.bash"
+
+# bundle_layouts SRC DEST: each bundle directory under SRC as a one-image OCI layout DEST/<name>
+# labelled with its metadata annotations, which templates name as oci:DEST/<name> (templates
+# take bundle images only). Pulled images are cached in the scratch directory.
+bundle_layouts() {
+  local b
+  export OLM_CACHE_DIR="$WORK/cache"
+  for b in "$1"/*/; do
+    b=${b%/}
+    # shellcheck disable=SC2046
+    python3 "$OPM_TESTS/registry/tools/imagetool.py" layout "$2/${b##*/}" latest --files "$b" \
+      $(sed -n 's/^  \([^:]*\): \(.*\)$/--label \1=\2/p' "$b/metadata/annotations.yaml") >/dev/null
+  done
+}
