@@ -57,6 +57,6 @@ OPM_TESTS="$repo/tests" wait_serving "127.0.0.1:$port" "$server" || {
   cat "$work/serve.err" >&2
   exit 1
 }
-OPM_TESTS="$repo/tests" python3 "$repo/tests/serve/lib/client.py" "127.0.0.1:$port" \
+OPM_TESTS="$repo/tests" /usr/bin/python3 "$repo/tests/serve/lib/client.py" "127.0.0.1:$port" \
   api.Registry/ListPackages '{}'
 echo "opm serve: ok"
