@@ -4,7 +4,7 @@
 #   scripts/install-deps.sh runtime      only the libraries an installed opm loads
 #   scripts/install-deps.sh test         build, plus what the test suite starts and checks
 #   scripts/install-deps.sh dev          test, plus clang-format and the fuzzing toolchain
-#   scripts/install-deps.sh package      build, plus what the .deb package and image need
+#   scripts/install-deps.sh package      build, plus cpack's dpkg-shlibdeps and debootstrap
 # Several sets can be named at once ("build test").
 set -euo pipefail
 
@@ -19,9 +19,9 @@ build=(
   libtomlplusplus-dev zlib1g-dev
   libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc
 )
-test=(python3 python3-grpcio docker-registry openssl util-linux)
+test=(python3 python3-grpcio docker-registry openssl util-linux procps)
 dev=(clang-format clang-16 libclang-rt-16-dev llvm-16)
-package=(dpkg-dev file binutils)
+package=(dpkg-dev binutils debootstrap)
 
 sets=("$@")
 if [ "${#sets[@]}" -eq 0 ]; then
