@@ -1,17 +1,46 @@
 #!/usr/bin/env bash
-# Installs the Debian packages opm needs to build and test. Shared by the
-# README, CI and users; safe to run again.
+# Installs the Debian 12 packages opm needs, by purpose; safe to run again.
+#   scripts/install-deps.sh              build: compile opm (and its runtime libraries)
+#   scripts/install-deps.sh runtime      only the libraries an installed opm loads
+#   scripts/install-deps.sh test         build, plus what the test suite starts and checks
+#   scripts/install-deps.sh dev          test, plus clang-format and the fuzzing toolchain
+#   scripts/install-deps.sh package      build, plus cpack's dpkg-shlibdeps and debootstrap
+# Several sets can be named at once ("build test").
 set -euo pipefail
 
-packages=(
-  build-essential cmake ninja-build pkg-config git xz-utils python3
+runtime=(
+  libarchive13 libcurl4 libfmt9 libsqlite3-0 libssl3 libtomlplusplus3 libyaml-0-2 zlib1g
+  libgrpc++1.51 libgrpc29 libprotobuf32 libabsl20220623 ca-certificates
+)
+build=(
+  build-essential cmake ninja-build pkg-config git xz-utils
   libcli11-dev nlohmann-json3-dev libfmt-dev doctest-dev libyaml-dev
   libcurl4-openssl-dev libssl-dev libarchive-dev libsqlite3-dev
   libtomlplusplus-dev zlib1g-dev
-  libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc python3-grpcio
-  docker-registry openssl clang-format
-  clang-16 libclang-rt-16-dev llvm-16
+  libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc
 )
+test=(python3 python3-grpcio docker-registry openssl util-linux procps)
+dev=(clang-format clang-16 libclang-rt-16-dev llvm-16)
+package=(dpkg-dev binutils debootstrap)
+
+sets=("$@")
+if [ "${#sets[@]}" -eq 0 ]; then
+  sets=(build)
+fi
+packages=()
+for set in "${sets[@]}"; do
+  case "$set" in
+    runtime) packages+=("${runtime[@]}") ;;
+    build) packages+=("${runtime[@]}" "${build[@]}") ;;
+    test) packages+=("${runtime[@]}" "${build[@]}" "${test[@]}") ;;
+    dev) packages+=("${runtime[@]}" "${build[@]}" "${test[@]}" "${dev[@]}") ;;
+    package) packages+=("${runtime[@]}" "${build[@]}" "${package[@]}") ;;
+    *)
+      echo "install-deps: unknown set $set (runtime, build, test, dev, package)" >&2
+      exit 1
+      ;;
+  esac
+done
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
@@ -19,7 +48,7 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 missing=()
-for p in "${packages[@]}"; do
+for p in $(printf '%s\n' "${packages[@]}" | sort -u); do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ "${#missing[@]}" -gt 0 ]; then

@@ -15,6 +15,8 @@ namespace opm::cmd {
 void add_pull_debug(CLI::App& parent, Context& ctx, Action& chosen);
 // Hidden `__push`: pushes an OCI layout image with the registry client (push_debug.cpp).
 void add_push_debug(CLI::App& parent, Context& ctx, Action& chosen);
+// Hidden `__build-image`: an image of a root directory, for scripts/build-image.sh.
+void add_build_image_debug(CLI::App& parent, Context& ctx, Action& chosen);
 
 namespace {
 // clang-format off
@@ -31,6 +33,7 @@ constexpr CommandEntry k_commands[] = {
     {"serve", add_serve},
     {"validate", add_validate},
     {"version", add_version},
+    {"__build-image", add_build_image_debug},
     {"__generate-man", add_generate_man},
     {"__pull", add_pull_debug},
     {"__push", add_push_debug},

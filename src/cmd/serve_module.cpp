@@ -29,36 +29,55 @@ std::string dl_error() {
   return text != nullptr ? text : "unknown error";
 }
 
-Result<const serve::ModuleEntry*> open_module(const fs::path& path) {
+// The module at `path`, loaded once (dlopen() of a loaded module returns it again).
+Result<void*> module_symbol(const fs::path& path, const char* name) {
   // Never closed: gRPC keeps threads and static state alive until exit.
   void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     return util::fail(Errc::io, fmt::format("cannot load {}: {}", path.string(), dl_error()));
   }
-  void* symbol = ::dlsym(handle, serve::k_module_entry_symbol);
+  void* symbol = ::dlsym(handle, name);
   if (symbol == nullptr) {
     return util::fail(Errc::invalid,
                       fmt::format("{} is not an opm serve module: {}", path.string(), dl_error()));
   }
-  auto entry_function = reinterpret_cast<serve::ModuleEntryFunction>(symbol);
-  const serve::ModuleEntry* entry = entry_function();
-  if (entry == nullptr || entry->abi != serve::k_module_abi) {
+  return symbol;
+}
+
+Result<void> check_abi(const fs::path& path, bool present, std::uint32_t abi,
+                       std::uint32_t expected) {
+  if (!present || abi != expected) {
     return util::fail(Errc::invalid,
                       fmt::format("{} does not match this opm (module interface {}, expected {})",
-                                  path.string(), entry == nullptr ? 0 : entry->abi,
-                                  serve::k_module_abi));
+                                  path.string(), present ? abi : 0, expected));
   }
+  return {};
+}
+
+Result<const serve::ModuleEntry*> open_module(const fs::path& path) {
+  void* symbol = OPM_TRY(module_symbol(path, serve::k_module_entry_symbol));
+  auto entry_function = reinterpret_cast<serve::ModuleEntryFunction>(symbol);
+  const serve::ModuleEntry* entry = entry_function();
+  OPM_TRY(
+      check_abi(path, entry != nullptr, entry == nullptr ? 0 : entry->abi, serve::k_module_abi));
   return entry;
 }
 
-} // namespace
+Result<const serve::ProbeEntry*> open_probe(const fs::path& path) {
+  void* symbol = OPM_TRY(module_symbol(path, serve::k_probe_entry_symbol));
+  auto entry_function = reinterpret_cast<serve::ProbeEntryFunction>(symbol);
+  const serve::ProbeEntry* entry = entry_function();
+  OPM_TRY(check_abi(path, entry != nullptr, entry == nullptr ? 0 : entry->abi, serve::k_probe_abi));
+  return entry;
+}
 
-Result<const serve::ModuleEntry*> load_serve_module() {
+// The first candidate that exists, or the error naming where the module was looked for.
+Result<fs::path> find_module() {
   auto candidates = module_candidates();
   for (const auto& path : candidates) {
     std::error_code ec;
     if (fs::exists(path, ec)) {
-      return open_module(path);
+      return path;
     }
   }
   std::string where = candidates.empty() ? std::string("next to the opm executable")
@@ -67,5 +86,13 @@ Result<const serve::ModuleEntry*> load_serve_module() {
   return util::fail(Errc::not_found, fmt::format("serve module not found: install {} at {}",
                                                  serve::k_module_file, where));
 }
+
+} // namespace
+
+Result<const serve::ModuleEntry*> load_serve_module() {
+  return open_module(OPM_TRY(find_module()));
+}
+
+Result<const serve::ProbeEntry*> load_probe_module() { return open_probe(OPM_TRY(find_module())); }
 
 } // namespace opm::cmd

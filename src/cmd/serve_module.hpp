@@ -1,6 +1,7 @@
 #pragma once
 
 #include "serve/module.hpp"
+#include "serve/probe.hpp"
 #include "util/error.hpp"
 
 // Finds and loads the serve module (opm-serve.so): next to the running executable, then in
@@ -9,5 +10,8 @@
 namespace opm::cmd {
 
 Result<const serve::ModuleEntry*> load_serve_module();
+
+// The health probe of the same module (grpc_health_probe).
+Result<const serve::ProbeEntry*> load_probe_module();
 
 } // namespace opm::cmd

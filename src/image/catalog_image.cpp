@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 
+#include <charconv>
 #include <chrono>
 #include <future>
 
@@ -45,28 +46,68 @@ Result<registry::WrittenLayer> write_configs_layer(const CatalogBuild& build, co
   return registry::write_layer(entries, build.created, file, flavor.layer());
 }
 
+// Who owns what the builder stage's RUN wrote: the base config's numeric User ("1001" in
+// upstream's opm image; group 0 unless given), which COPY --from keeps. Root for a user
+// given by name, which only the image's /etc/passwd could resolve.
+struct CacheOwner {
+  std::uint32_t uid = 0;
+  std::uint32_t gid = 0;
+};
+
+std::optional<std::uint32_t> numeric_id(std::string_view text) {
+  std::uint32_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+CacheOwner cache_owner(const Json& config) {
+  const Json* c = config.contains("config") ? &config["config"] : nullptr;
+  if (c == nullptr || !c->is_object() || !c->contains("User") || !(*c)["User"].is_string()) {
+    return {};
+  }
+  std::string user = (*c)["User"].get<std::string>();
+  auto colon = user.find(':');
+  auto uid = numeric_id(std::string_view(user).substr(0, colon));
+  auto gid = colon == std::string::npos ? std::optional<std::uint32_t>(0)
+                                        : numeric_id(std::string_view(user).substr(colon + 1));
+  if (!uid || !gid) {
+    return {};
+  }
+  return {*uid, *gid};
+}
+
 Result<registry::WrittenLayer> write_cache_layer(const CatalogBuild& build,
                                                  const CacheWriter& write_cache,
-                                                 const fs::path& work, const Flavor& flavor) {
+                                                 const fs::path& work, const Flavor& flavor,
+                                                 CacheOwner owner) {
   fs::path cache_dir = work / "cache";
   OPM_TRY(write_cache(build.catalog_dir, cache_dir));
   std::error_code ec;
   auto mode = static_cast<std::uint32_t>(fs::status(cache_dir, ec).permissions()) & 07777;
   // /tmp of the base image is world-writable with the sticky bit.
   auto entries = OPM_TRY(registry::tree_entries(cache_dir, "tmp/cache", mode, {{"tmp", 01777}}));
+  for (auto& e : entries) {
+    if (e.name != "tmp") {
+      e.uid = owner.uid;
+      e.gid = owner.gid;
+    }
+  }
   return registry::write_layer(entries, build.created, work / "cache.tar.gz", flavor.layer());
 }
 
 // The /configs layer is compressed while serve writes its cache: the two take about as long.
 Result<CatalogLayers> build_catalog_layers(const CatalogBuild& build,
                                            const CacheWriter& write_cache, const fs::path& work,
-                                           const Flavor& flavor) {
+                                           const Flavor& flavor, CacheOwner owner) {
   CatalogLayers out;
   out.configs_file = work / "configs.tar.gz";
   out.cache_file = work / "cache.tar.gz";
   auto configs = std::async(std::launch::async,
                             [&] { return write_configs_layer(build, out.configs_file, flavor); });
-  auto cache = write_cache_layer(build, write_cache, work, flavor);
+  auto cache = write_cache_layer(build, write_cache, work, flavor, owner);
   auto configs_done = configs.get();
   out.configs = OPM_TRY(std::move(configs_done));
   out.cache = OPM_TRY(std::move(cache));
@@ -75,13 +116,13 @@ Result<CatalogLayers> build_catalog_layers(const CatalogBuild& build,
 
 // What the two catalog layers depend on: every entry of the catalog tree with its mode and
 // bytes, the time, the layer media type and this opm build (which writes the cache).
-Result<std::string> layers_key(const CatalogBuild& build, const Flavor& flavor) {
+Result<std::string> layers_key(const CatalogBuild& build, const Flavor& flavor, CacheOwner owner) {
   std::error_code ec;
   auto mode = static_cast<std::uint32_t>(fs::status(build.catalog_dir, ec).permissions()) & 07777;
   auto entries = OPM_TRY(registry::tree_entries(build.catalog_dir, "configs", mode));
   registry::Hasher key;
-  key.update(fmt::format("catalog layers 1\n{}\n{}\n{}\n", util::build_id(), build.created,
-                         flavor.layer()));
+  key.update(fmt::format("catalog layers 2\n{}\n{}\n{}\n{}:{}\n", util::build_id(), build.created,
+                         flavor.layer(), owner.uid, owner.gid));
   for (const auto& e : entries) {
     std::string content;
     if (e.type == registry::LayerEntry::Type::file) {
@@ -192,16 +233,16 @@ void forget_unused_layers(const fs::path& cache) {
 
 Result<CatalogLayers> write_catalog_layers(const CatalogBuild& build,
                                            const CacheWriter& write_cache, const fs::path& work,
-                                           const Flavor& flavor) {
+                                           const Flavor& flavor, CacheOwner owner) {
   if (build.layer_cache.empty()) {
-    return build_catalog_layers(build, write_cache, work, flavor);
+    return build_catalog_layers(build, write_cache, work, flavor, owner);
   }
-  auto key = OPM_TRY(layers_key(build, flavor));
+  auto key = OPM_TRY(layers_key(build, flavor, owner));
   if (auto hit = cached_layers(build.layer_cache / key, flavor)) {
     mark_used(build.layer_cache / key);
     return *hit;
   }
-  auto built = OPM_TRY(build_catalog_layers(build, write_cache, work, flavor));
+  auto built = OPM_TRY(build_catalog_layers(build, write_cache, work, flavor, owner));
   forget_unused_layers(build.layer_cache);
   keep_layers(built, build.layer_cache, key);
   return built;
@@ -244,7 +285,8 @@ Result<BuiltImage> build_catalog(const CatalogBuild& build, registry::Puller& im
                                  const CacheWriter& write_cache, const fs::path& work) {
   std::string canonical;
   auto bases = OPM_TRY(detail::read_bases(build.base_image, build.platform, images, canonical));
-  auto layers = OPM_TRY(write_catalog_layers(build, write_cache, work, bases.front().flavor));
+  auto layers = OPM_TRY(write_catalog_layers(build, write_cache, work, bases.front().flavor,
+                                             cache_owner(bases.front().config)));
   bool scratch = build.base_image == "scratch";
   std::vector<NewLayer> added = {{layers.configs, layers.configs_file},
                                  {layers.cache, layers.cache_file}};

@@ -116,13 +116,18 @@ void put_text(char* field, std::size_t width, std::string_view text) {
   std::memcpy(field, text.data(), std::min(text.size(), width));
 }
 
+struct Owner {
+  std::uint32_t uid = 0;
+  std::uint32_t gid = 0;
+};
+
 std::string header(std::string_view name, char type, std::uint32_t mode, std::uint64_t size,
-                   std::int64_t mtime, std::string_view link) {
+                   std::int64_t mtime, std::string_view link, Owner owner = {}) {
   std::string h(k_block, '\0');
   put_text(h.data(), k_name_field, name);
   put_octal(h.data() + 100, 8, mode);
-  put_octal(h.data() + 108, 8, 0);
-  put_octal(h.data() + 116, 8, 0);
+  put_octal(h.data() + 108, 8, owner.uid);
+  put_octal(h.data() + 116, 8, owner.gid);
   put_octal(h.data() + 124, 12, size);
   put_octal(h.data() + 136, 12, static_cast<std::uint64_t>(std::max<std::int64_t>(mtime, 0)));
   h[156] = type;
@@ -195,7 +200,8 @@ Result<void> write_entry(GzipFile& out, const LayerEntry& e, std::int64_t mtime)
   }
   out.write(header(std::string_view(name).substr(0, std::min(name.size(), k_name_field)),
                    type_flag(e.type), e.mode, size, mtime,
-                   std::string_view(e.link).substr(0, std::min(e.link.size(), k_name_field))));
+                   std::string_view(e.link).substr(0, std::min(e.link.size(), k_name_field)),
+                   Owner{e.uid, e.gid}));
   if (e.type != LayerEntry::Type::file) {
     return {};
   }
@@ -239,7 +245,8 @@ Result<std::vector<LayerEntry>> tree_entries(const fs::path& dir, std::string_vi
   fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec);
   for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     const auto& entry = *it;
-    std::string rel = fs::relative(entry.path(), dir, ec).generic_string();
+    // Lexically: fs::relative() would follow a symlink and name the entry after its target.
+    std::string rel = entry.path().lexically_relative(dir).generic_string();
     LayerEntry e;
     e.name = std::string(prefix) + "/" + rel;
     auto st = entry.symlink_status(ec);

@@ -22,6 +22,8 @@ struct LayerEntry {
   std::filesystem::path source; // a file's bytes...
   std::string data;             // ...or these, when `source` is empty
   std::string link;             // a symlink's target
+  std::uint32_t uid = 0;        // numeric owner, written without user and group names
+  std::uint32_t gid = 0;
 };
 
 // The entries for the tree at `dir` placed at `prefix` ("configs", "tmp/cache"): first

@@ -137,4 +137,33 @@ TEST_SUITE("registry.layer_writer") {
     CHECK((*entries)[3].mode == 0750);
     CHECK((*entries)[3].type == LayerEntry::Type::directory);
   }
+  TEST_CASE("an entry given an owner is written with that uid and gid") {
+    opm::test::TempDir tmp;
+    LayerEntry cache{"tmp/cache", LayerEntry::Type::directory, 0750, {}, {}, {}};
+    cache.uid = 1001;
+    cache.gid = 7;
+    std::vector<LayerEntry> entries = {{"tmp", LayerEntry::Type::directory, 01777, {}, {}, {}},
+                                       cache};
+    REQUIRE(write_layer(entries, 0, tmp.path() / "l.tar.gz", "m"));
+    auto back = read_back(tmp.path() / "l.tar.gz");
+    REQUIRE(back.size() == 2);
+    CHECK(back[0].uid == 0);
+    CHECK(back[0].gid == 0);
+    CHECK(back[1].uid == 1001);
+    CHECK(back[1].gid == 7);
+  }
+
+  TEST_CASE("a symlink in a tree keeps its own name and its target as written") {
+    opm::test::TempDir tmp;
+    write(tmp.path() / "t/opm", "binary");
+    fs::create_symlink("opm", tmp.path() / "t/grpc_health_probe");
+    auto entries = tree_entries(tmp.path() / "t", "bin", 0755);
+    REQUIRE(entries);
+    REQUIRE(entries->size() == 3);
+    CHECK((*entries)[1].name == "bin/grpc_health_probe");
+    CHECK((*entries)[1].type == LayerEntry::Type::symlink);
+    CHECK((*entries)[1].link == "opm");
+    CHECK((*entries)[2].name == "bin/opm");
+    CHECK((*entries)[2].type == LayerEntry::Type::file);
+  }
 }

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Builds the opm base image, without a container engine, for this machine's architecture:
+# /bin/opm (stripped) with the serve module beside it, /bin/grpc_health_probe (a second name
+# of /bin/opm), exactly the shared libraries they load and the dynamic loader, CA
+# certificates, /etc/passwd and /etc/group entries for user 1001, /etc/nsswitch.conf and a
+# writable /tmp; no shell. Configured as upstream's opm image: entrypoint ["/bin/opm"],
+# user 1001, working directory /, the OCI labels. Every timestamp is SOURCE_DATE_EPOCH
+# (default: the time of the last commit), so the same inputs give the same digest.
+#
+#   scripts/build-image.sh [--opm BINARY] --tag DEST
+#
+# BINARY defaults to the release build (build/release/opm, opm-serve.so beside it). DEST is
+# a registry reference (pushed), oci:DIR[:TAG] or docker-archive:FILE[:REPO:TAG]. The
+# image's digest is printed. Registry flags of opm (--use-http, --skip-tls-verify) can
+# follow `--`. OPM_IMAGE_SOURCE and OPM_IMAGE_LICENSES set the source and licenses labels.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+checkout="$PWD"
+
+usage() {
+  echo "usage: scripts/build-image.sh [--opm BINARY] --tag DEST [-- OPM_FLAGS...]" >&2
+  exit 1
+}
+
+opm="$checkout/build/release/opm"
+tag=""
+extra=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --opm) [ $# -ge 2 ] || usage; opm="$2"; shift 2 ;;
+    --opm=*) opm="${1#--opm=}"; shift ;;
+    --tag) [ $# -ge 2 ] || usage; tag="$2"; shift 2 ;;
+    --tag=*) tag="${1#--tag=}"; shift ;;
+    --) shift; extra=("$@"); break ;;
+    *) usage ;;
+  esac
+done
+[ -n "$tag" ] || usage
+opm="$(realpath "$opm")"
+module="$(dirname "$opm")/opm-serve.so"
+for f in "$opm" "$module"; do
+  [ -f "$f" ] || { echo "build-image: $f not found (build the release preset first)" >&2; exit 1; }
+done
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/opm-build-image.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+root="$work/rootfs"
+mkdir -p "$root/bin" "$root/etc/ssl/certs" "$root/tmp"
+chmod 1777 "$root/tmp"
+
+strip --strip-unneeded -o "$root/bin/opm" "$opm"
+strip --strip-unneeded -o "$root/bin/opm-serve.so" "$module"
+chmod 0755 "$root/bin/opm"
+chmod 0644 "$root/bin/opm-serve.so"
+ln -s opm "$root/bin/grpc_health_probe"
+
+# Every library the binary and the module load, at the path the loader finds it under, and
+# the loader itself (ldd lists both, with their whole dependency closure).
+libraries() {
+  ldd "$1" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
+}
+{ libraries "$opm"; libraries "$module"; } | sort -u >"$work/libraries"
+while read -r lib; do
+  mkdir -p "$root$(dirname "$lib")"
+  cp -L "$lib" "$root$lib"
+  chmod 0755 "$root$lib"
+done <"$work/libraries"
+find "$root" -type d -exec chmod 0755 {} +
+chmod 1777 "$root/tmp"
+
+cp -L /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt"
+printf 'root:x:0:0:root:/root:/sbin/nologin\nopm:x:1001:1001:opm:/:/sbin/nologin\n' >"$root/etc/passwd"
+printf 'root:x:0:\nopm:x:1001:\n' >"$root/etc/group"
+printf 'hosts: files dns\n' >"$root/etc/nsswitch.conf"
+chmod 0644 "$root/etc/passwd" "$root/etc/group" "$root/etc/nsswitch.conf" \
+  "$root/etc/ssl/certs/ca-certificates.crt"
+
+if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
+  SOURCE_DATE_EPOCH="$(git -C "$checkout" log -1 --format=%ct 2>/dev/null || echo 0)"
+fi
+export SOURCE_DATE_EPOCH
+version="v$(sed -n 's/^project(opm VERSION \([0-9.]*\).*/\1/p' "$checkout/CMakeLists.txt")"
+revision="$(git -C "$checkout" rev-parse HEAD 2>/dev/null || echo unknown)"
+source_url="${OPM_IMAGE_SOURCE:-$(git -C "$checkout" config --get remote.origin.url 2>/dev/null || true)}"
+created="$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%dT%H:%M:%SZ)"
+
+labels=(
+  --label "org.opencontainers.image.created=$created"
+  --label "org.opencontainers.image.licenses=${OPM_IMAGE_LICENSES:-NOASSERTION}"
+  --label "org.opencontainers.image.revision=$revision"
+  --label "org.opencontainers.image.title=opm"
+  --label "org.opencontainers.image.version=$version"
+)
+if [ -n "$source_url" ]; then
+  labels+=(--label "org.opencontainers.image.source=$source_url")
+fi
+
+"$opm" "${extra[@]}" __build-image "$root" --tag "$tag" "${labels[@]}" \
+  --entrypoint /bin/opm --user 1001 --workdir / \
+  --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+  --env SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt
