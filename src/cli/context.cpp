@@ -1,5 +1,7 @@
 #include "cli/context.hpp"
 
+#include <unistd.h>
+
 #include <string_view>
 
 extern char** environ;
@@ -24,6 +26,11 @@ Environment read_environment() {
     }
   }
   return env;
+}
+
+bool stderr_takes_escapes(const Environment& env) {
+  return ::isatty(STDERR_FILENO) == 1 && env.get("NO_COLOR").value_or("").empty() &&
+         env.get("TERM") != "dumb";
 }
 
 } // namespace opm::cli

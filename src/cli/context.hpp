@@ -24,6 +24,10 @@ struct Environment {
 // This process's environment.
 Environment read_environment();
 
+// Whether stderr is a terminal that takes escape codes (colours, progress lines): not when
+// it is no terminal, when NO_COLOR is set (no-color.org) or when TERM is "dumb".
+bool stderr_takes_escapes(const Environment& env);
+
 // What every command sees: the streams, the environment and the command descriptions.
 struct Context {
   std::ostream& out; // the product only: catalogs, Dockerfiles, tables

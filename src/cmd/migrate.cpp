@@ -54,7 +54,9 @@ Result<catalog::DeclarativeConfig> render_catalog(registry::Puller& puller, cons
   options.allow_bundle_dirs = false;
   options.allow_bundle_images = false;
   options.migrations = std::move(migrations);
-  options.render_image = [&puller](const std::string& image, bool) {
+  options.render_image = [&puller](const std::string& image,
+                                   bool) -> Result<catalog::DeclarativeConfig> {
+    OPM_TRY(check_path_or_image(image));
     return render::render_image(
         puller, image,
         render::ImageRenderOptions{.allow_bundle_image = false, .cache = nullptr, .on_sqlite = {}});
@@ -101,10 +103,8 @@ void add_migrate(CLI::App& parent, Context& ctx, Action& chosen) {
       catalog::Format format = catalog::Format::json;
       const auto& ref = flags->args.at(0);
       const std::filesystem::path dir = flags->args.at(1);
-      // The global TLS flags do not apply here, as upstream's migrate ignores them.
+      // The global TLS flags apply, as they do to render (upstream's migrate ignores them).
       auto reg = registry_options(ctx);
-      reg.use_http = false;
-      reg.skip_tls_verify = false;
       auto puller = registry::make_puller(std::move(reg));
       const bool sqlite_input = is_sqlite_input(*puller, ref);
       if (sqlite_input) {
@@ -127,11 +127,9 @@ void add_migrate(CLI::App& parent, Context& ctx, Action& chosen) {
         }
         migrations = std::move(*selected);
       }
-      ctx.err << util::logrus_line("info",
-                                   fmt::format("rendering {} {} as file-based catalog",
-                                               sqlite_input ? "index" : "catalog",
-                                               util::go_quote(ref)),
-                                   ctx.err_is_tty);
+      ctx.err << util::logrus_line(
+          "info", fmt::format("rendering index {} as file-based catalog", util::go_quote(ref)),
+          ctx.err_is_tty);
       OPM_TRY(migrate::check_output_dir(dir));
       auto cfg = render_catalog(*puller, ref, std::move(migrations));
       puller->destroy();

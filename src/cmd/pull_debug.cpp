@@ -54,7 +54,9 @@ registry::Options make_options(Context& ctx, const PullFlags& f) {
   if (f.stall_seconds > 0) {
     o.timeouts.stall = std::chrono::seconds(f.stall_seconds);
   }
-  o.log = stderr_log(ctx, f.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
+  o.log = stderr_log(ctx, f.debug          ? registry::LogLevel::debug
+                          : ctx.err_is_tty ? registry::LogLevel::info
+                                           : registry::LogLevel::warn);
 
   return o;
 }

@@ -1,8 +1,10 @@
 #include "cmd/registry_options.hpp"
 
 #include "registry/manifest.hpp"
+#include "registry/puller.hpp"
 #include "render/image.hpp"
 #include "sqlite/deprecation.hpp"
+#include "util/fs.hpp"
 #include "util/log.hpp"
 #include "util/strings.hpp"
 #include "util/version.hpp"
@@ -12,6 +14,7 @@
 #include <charconv>
 #include <memory>
 #include <mutex>
+#include <sys/stat.h>
 
 namespace opm::cmd {
 
@@ -42,6 +45,22 @@ std::function<void(std::size_t, std::size_t)> terminal_progress(std::ostream& er
     }
   };
 }
+
+} // namespace
+
+Result<void> check_path_or_image(const std::string& ref) {
+  auto as_image = registry::check_image_location(ref);
+  if (as_image) {
+    return {};
+  }
+  struct stat st {};
+  int err = ::stat(ref.c_str(), &st) == 0 ? 0 : errno;
+  return util::fail(Errc::not_found,
+                    fmt::format("stat {}: {}; not an image reference either: {}", ref,
+                                util::errno_text(err), as_image.error().message()));
+}
+
+namespace {
 
 bool env_flag(const Context& ctx, const std::string& name) {
   auto value = util::ascii_lower(ctx.env.get(name).value_or(""));
@@ -86,6 +105,8 @@ registry::Options registry_options(const Context& ctx) {
   // What the client sends and receives, URLs and headers redacted, for any command.
   if (ctx.global.debug || env_flag(ctx, "OPM_DEBUG_REGISTRY")) {
     o.log = stderr_log(ctx, registry::LogLevel::debug);
+  } else if (ctx.err_is_tty) {
+    o.log = stderr_log(ctx, registry::LogLevel::info); // which host is being retried
   }
   return o;
 }
@@ -107,8 +128,10 @@ Result<void> render_images_with_registry(Context& ctx, render::Options& options,
     rendering.cache = render::RenderCache::open(reg.cache_dir / "renders");
   }
   rendering.puller = registry::make_puller(std::move(reg));
-  options.render_image = [&rendering, on_sqlite = options.on_sqlite](const std::string& ref,
-                                                                     bool allow_bundle_image) {
+  options.render_image = [&rendering, on_sqlite = options.on_sqlite](
+                             const std::string& ref,
+                             bool allow_bundle_image) -> Result<catalog::DeclarativeConfig> {
+    OPM_TRY(check_path_or_image(ref));
     std::call_once(rendering.interrupts_started, [&rendering] {
       rendering.interrupts = std::make_unique<util::InterruptScope>();
     });

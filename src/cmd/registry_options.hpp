@@ -40,6 +40,11 @@ struct ImageRendering {
   std::optional<render::RenderCache> cache; // beside the blob cache, when there is one
 };
 
+// What render is handed is a file, a directory or an image. A reference that is neither an
+// existing path nor an image location was most likely meant as a path: the error says that
+// first ("stat REF: no such file or directory"), then why it is no image reference either.
+Result<void> check_path_or_image(const std::string& ref);
+
 // Lets `options` render image references: checks the global TLS flags as upstream's
 // CreateCLIRegistry does, makes the puller the worker threads share and the cache of
 // rendered bundles, and, when stderr is a terminal, shows progress there.

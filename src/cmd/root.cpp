@@ -86,10 +86,11 @@ int run(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   util::FdOutput stdout_buffer(STDOUT_FILENO, "/dev/stdout");
   std::ostream out(&stdout_buffer);
-  Context ctx{
-      {out, std::cerr, ::isatty(STDERR_FILENO) == 1, cli::read_environment(), {}, [&stdout_buffer] {
-         return stdout_buffer.flush();
-       }}};
+  auto env = cli::read_environment();
+  bool escapes = cli::stderr_takes_escapes(env);
+  Context ctx{{out, std::cerr, escapes, std::move(env), {}, [&stdout_buffer] {
+                 return stdout_buffer.flush();
+               }}};
   ctx.meta.show_alpha = ctx.env.get("HELP_ALPHA") == "true";
 
   CLI::App app{"", "opm"};

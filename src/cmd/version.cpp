@@ -60,7 +60,7 @@ void add_version(CLI::App& parent, Context& ctx, Action& chosen) {
       ctx.out << fmt::format("Version: version.Version{{OpmVersion:{}, GitCommit:{}, "
                              "BuildDate:{}, GoOs:{}, GoArch:{}}}\n",
                              util::go_quote(util::version()), util::go_quote(util::git_commit()),
-                             util::go_quote(""), util::go_quote(go_os()),
+                             util::go_quote(util::build_date()), util::go_quote(go_os()),
                              util::go_quote(go_arch()));
       return {};
     };

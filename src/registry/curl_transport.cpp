@@ -370,11 +370,12 @@ Response CurlTransport::send(const Request& request) {
     response.timed_out = rc == CURLE_OPERATION_TIMEDOUT;
     response.tls_failure = rc == CURLE_SSL_CONNECT_ERROR || rc == CURLE_PEER_FAILED_VERIFICATION ||
                            rc == CURLE_SSL_CACERT_BADFILE || rc == CURLE_SSL_CERTPROBLEM;
-    response.retryable = rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST ||
-                         rc == CURLE_COULDNT_RESOLVE_PROXY || rc == CURLE_SEND_ERROR ||
-                         rc == CURLE_RECV_ERROR || rc == CURLE_GOT_NOTHING ||
-                         rc == CURLE_PARTIAL_FILE || rc == CURLE_OPERATION_TIMEDOUT ||
-                         rc == CURLE_HTTP2 || rc == CURLE_HTTP2_STREAM;
+    // A refused connection or a name that does not resolve will not recover in the seconds
+    // a retry waits: fail at once, as upstream does.
+    response.retryable = rc == CURLE_SEND_ERROR || rc == CURLE_RECV_ERROR ||
+                         rc == CURLE_GOT_NOTHING || rc == CURLE_PARTIAL_FILE ||
+                         rc == CURLE_OPERATION_TIMEDOUT || rc == CURLE_HTTP2 ||
+                         rc == CURLE_HTTP2_STREAM;
     response.http_to_https = rc == CURLE_SSL_CONNECT_ERROR &&
                              (text.find("wrong version number") != std::string::npos ||
                               text.find("packet length too long") != std::string::npos ||

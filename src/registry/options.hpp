@@ -33,6 +33,9 @@ struct Log {
   template <typename... Args> void debug(fmt::format_string<Args...> f, Args&&... args) const {
     write(LogLevel::debug, f, std::forward<Args>(args)...);
   }
+  template <typename... Args> void info(fmt::format_string<Args...> f, Args&&... args) const {
+    write(LogLevel::info, f, std::forward<Args>(args)...);
+  }
   template <typename... Args> void warn(fmt::format_string<Args...> f, Args&&... args) const {
     write(LogLevel::warn, f, std::forward<Args>(args)...);
   }

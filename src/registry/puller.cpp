@@ -6,6 +6,7 @@
 #include "registry/digest.hpp"
 #include "registry/layout_source.hpp"
 #include "registry/pull_support.hpp"
+#include "registry/reference.hpp"
 #include "registry/remote_source.hpp"
 #include "registry/unpack.hpp"
 #include "util/interrupt.hpp"
@@ -226,6 +227,14 @@ Result<fs::path> Puller::blob_file(std::string_view ref, std::string_view digest
 
 std::unique_ptr<Puller> make_puller(Options options) {
   return std::make_unique<SourcePuller>(std::move(options));
+}
+
+Result<void> check_image_location(std::string_view ref) {
+  if (is_layout_ref(ref) || is_archive_ref(ref)) {
+    return {};
+  }
+  OPM_TRY(parse_canonical(ref));
+  return {};
 }
 
 } // namespace opm::registry

@@ -53,4 +53,8 @@ public:
 // The real puller over registries, OCI layouts and docker archives.
 std::unique_ptr<Puller> make_puller(Options options);
 
+// Whether `ref` names an image a Puller can be asked for: a layout, an archive, or a
+// registry reference in canonical form (else the reference's own error).
+Result<void> check_image_location(std::string_view ref);
+
 } // namespace opm::registry

@@ -127,9 +127,12 @@ Response RetryTransport::send(const Request& original) {
           static_cast<long long>(static_cast<double>(delay.count()) * jitter(rng)));
       delay = std::min(delay * 2, m_policy.max_delay);
     }
+    std::string reason = r.broken() ? r.transport_error : fmt::format("HTTP {}", r.status);
     m_log.debug("retry {}/{} of {} {} in {} ms: {}", attempt + 1, m_policy.max_attempts,
-                request.method, redact_url(request.url), wait.count(),
-                r.broken() ? r.transport_error : std::to_string(r.status));
+                request.method, redact_url(request.url), wait.count(), reason);
+    m_log.info("retrying {} in {:.1f} s (attempt {} of {}): {}", host,
+               static_cast<double>(wait.count()) / 1000.0, attempt + 1, m_policy.max_attempts,
+               reason);
     interruptible_sleep(wait);
     request.note = fmt::format("(attempt {})", attempt + 1);
   }

@@ -37,7 +37,7 @@ expect_text err.last $'DATE invalid --output value "toml", expected (json|yaml)\
 run_opm migrate mig mig3
 expect_rc 0
 grep -q 'DEPRECATION NOTICE' err && fail "deprecation notice for a catalog directory"
-grep -q 'level=info msg="rendering catalog \\"mig\\" as file-based catalog"' err ||
+grep -q 'level=info msg="rendering index \\"mig\\" as file-based catalog"' err ||
   fail "no rendering line: $(cat err)"
 "$OPM" render mig >dir.json 2>/dev/null
 cat mig3/*/catalog.json | cmp -s - dir.json || fail "the migrated directory differs from its render"

@@ -42,6 +42,17 @@ fault_rules '[{"path": "/manifests/", "action": "status", "status": 503, "times"
 expect_ok "two 503s on the manifest are retried" "${PULL[@]}" --labels "$FAULT/ops/etcd:v1"
 check "three manifest requests" test "$(count GET /manifests/)" = 3
 
+# On a terminal, the host being retried is said; in a log file it is not.
+if command -v script > /dev/null 2>&1 && script -qec true /dev/null > /dev/null 2>&1; then
+  fault_rules '[{"path": "/manifests/", "action": "status", "status": 503, "times": 1}]'
+  script -qec "\"$OPM\" ${PULL[*]} --labels $FAULT/ops/etcd:v1 > /dev/null" /dev/null > "$WORK/retry.tty" 2>&1 || true
+  check "a retry is announced on a terminal" \
+    grep -q "level=info msg=\"retrying $FAULT in 0.[0-9] s (attempt 2 of 5): HTTP 503\"" "$WORK/retry.tty"
+  fault_rules '[{"path": "/manifests/", "action": "status", "status": 503, "times": 1}]'
+  expect_ok "a retried pull to a file" "${PULL[@]}" --labels "$FAULT/ops/etcd:v1"
+  check "no retry line when stderr is no terminal" test "$(grep -c retrying "$WORK/err")" = 0
+fi
+
 fault_rules '[]'
 rm -rf "$WORK/u-render"
 expect_ok "labels then unpack, as render does" "${PULL[@]}" --labels --unpack "$WORK/u-render" "$FAULT/ops/etcd:v1"
@@ -154,6 +165,15 @@ check "an interrupted render prints no catalog" test ! -s "$WORK/render-int.out"
 
 DEAD=127.0.0.1:$(free_port)
 expect_fail "a dead registry is named" "pinging container registry $DEAD" "${PULL[@]}" --max-attempts 2 "$DEAD/ops/etcd:v1"
+
+# A refused connection is not retried: render fails at once, not after five backoffs.
+started_ms=$(date +%s%N)
+RC=0
+"$OPM" render --use-http "$DEAD/ops/etcd:v1" > /dev/null 2> "$WORK/refused.err" || RC=$?
+check "a refused connection fails render" test "$RC" = 1
+check "a refused connection fails within a second" test $(( ($(date +%s%N) - started_ms) / 1000000 )) -lt 1000
+check "a refused connection is said" grep -q "connect: connection refused\|Connection refused\|Couldn't connect" "$WORK/refused.err"
+
 
 check "no temporary files left after failures" tmp_empty
 finish

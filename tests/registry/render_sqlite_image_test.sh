@@ -26,4 +26,11 @@ expect_ok "alpha render-graph of a sqlite index image" alpha render-graph --use-
 "$OPM" alpha render-graph "$SQL/kiwi.db" > "$WORK/db.graph" 2> /dev/null
 check "the graph of its database" cmp -s "$WORK/out" "$WORK/db.graph"
 
+# migrate takes --use-http as render does, logs upstream's line and the SQLite notice.
+expect_ok "migrate a sqlite index image from a plain-HTTP registry" migrate --use-http "$REG/ops/index:v1" "$WORK/migrated-image"
+check "migrate logs upstream's rendering line" grep -qF "level=info msg=\"rendering index \\\"$REG/ops/index:v1\\\" as file-based catalog\"" "$WORK/err"
+check "migrate logs the deprecation notice once" test "$(grep -c 'DEPRECATION NOTICE' "$WORK/err")" = 1
+"$OPM" migrate "$SQL/kiwi.db" "$WORK/migrated-file" 2> /dev/null
+check "the image migrates as its database file" diff -r "$WORK/migrated-image" "$WORK/migrated-file"
+
 finish
