@@ -117,6 +117,10 @@ Result<std::unique_ptr<grpc::Server>> start_grpc(int port, const std::string& po
   builder.SetMaxSendMessageSize(-1);
   int bound = 0;
   builder.AddListeningPort(fmt::format("[::]:{}", port), grpc::InsecureServerCredentials(), &bound);
+  // Reflection lists services in the order they are registered: this is grpc-go's sorted one.
+  if (others.experimental != nullptr) {
+    builder.RegisterService(others.experimental);
+  }
   builder.RegisterService(&registry);
   builder.RegisterService(&others.health);
   builder.RegisterCallbackGenericService(&others.unknown);

@@ -76,6 +76,7 @@ inline constexpr auto k_shutdown_grace = std::chrono::seconds(10);
 struct OtherServices {
   HealthService health;
   UnknownMethods unknown;
+  ExperimentalService* experimental = nullptr; // `opm serve` only
 };
 
 // Listens on every interface at `port` (already resolved and probed) and starts serving
