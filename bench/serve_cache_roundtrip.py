@@ -7,17 +7,40 @@ GetPackage channels, ListBundles, the entry lists) are compared sorted.
 """
 import json
 import os
-import subprocess
 import sys
 
-CLIENT = os.path.join(os.path.dirname(__file__), "..", "tests", "serve", "lib", "client.py")
+import grpc
+from google.protobuf import json_format
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "serve", "lib"))
+import client  # noqa: E402
+
+POOL = client.load_pool()
+SERVICE = POOL.FindServiceByName("api.Registry")
+CHANNELS = {}
 
 
-def call(address, method, request="{}"):
-    out = subprocess.run(["/usr/bin/python3", CLIENT, address, "api.Registry/" + method,
-                          json.dumps(request) if isinstance(request, dict) else request],
-                         check=True, capture_output=True, text=True).stdout
-    lines = out.splitlines()
+def call(address, method, request=None):
+    """The answer's messages as JSON lines, or the error line."""
+    channel = CHANNELS.setdefault(address, grpc.insecure_channel(
+        address, options=[("grpc.max_receive_message_length", -1)]))
+    desc = SERVICE.FindMethodByName(method)
+    req = client.message_class(desc.input_type)()
+    json_format.ParseDict(request or {}, req)
+    parse = client.message_class(desc.output_type).FromString
+    path = "/api.Registry/" + method
+    try:
+        if desc.server_streaming:
+            rpc = channel.unary_stream(path, request_serializer=lambda m: m.SerializeToString(),
+                                       response_deserializer=parse)
+            answers = list(rpc(req, timeout=60))
+        else:
+            rpc = channel.unary_unary(path, request_serializer=lambda m: m.SerializeToString(),
+                                      response_deserializer=parse)
+            answers = [rpc(req, timeout=60)]
+        lines = [json.dumps(json_format.MessageToDict(a), sort_keys=True) for a in answers]
+    except grpc.RpcError as e:
+        lines = ["error %s: %s" % (e.code().name, e.details())]
     if method in ("ListPackages", "ListBundles") or "Entries" in method:
         lines.sort()
     if method == "GetPackage" and lines and not lines[0].startswith("error"):
@@ -31,14 +54,22 @@ def questions(address):
     yield "ListPackages", {}
     yield "ListBundles", {}
     seen_csv, seen_gvk = set(), set()
-    for line in call(address, "ListBundles"):
-        b = json.loads(line)
+    listing = [json.loads(line) for line in call(address, "ListBundles")]
+    # GetBundleThatReplaces is only asked where one bundle of the channel replaces or skips
+    # the name: among several, upstream picks by Go map order (ours: the lowest name).
+    candidates = {}
+    for b in listing:
+        for name in set([b.get("replaces", "")] + b.get("skips", [])):
+            key = (b["packageName"], b["channelName"], name)
+            candidates[key] = candidates.get(key, 0) + 1
+    for b in listing:
         pkg, ch, csv = b["packageName"], b["channelName"], b["csvName"]
         yield "GetPackage", {"name": pkg}
         yield "GetBundle", {"pkgName": pkg, "channelName": ch, "csvName": csv}
         yield "GetBundleForChannel", {"pkgName": pkg, "channelName": ch}
-        yield "GetBundleThatReplaces", {"csvName": b.get("replaces", ""), "pkgName": pkg,
-                                        "channelName": ch}
+        if candidates[(pkg, ch, b.get("replaces", ""))] == 1:
+            yield "GetBundleThatReplaces", {"csvName": b.get("replaces", ""), "pkgName": pkg,
+                                            "channelName": ch}
         if csv not in seen_csv:
             seen_csv.add(csv)
             yield "GetChannelEntriesThatReplace", {"csvName": csv}
