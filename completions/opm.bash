@@ -52,7 +52,7 @@ __opm_flags() {
         'opm registry rm') echo '--database -d --debug --help -h --packages -o --permissive --skip-tls-verify --use-http' ;;
         'opm registry serve') echo '--database -d --debug --help -h --port -p --skip-migrate --termination-log -t --timeout-seconds --skip-tls-verify --use-http' ;;
         'opm render') echo '--alpha-image-ref-template --help -h --migrate --migrate-level --output -o --platform --skip-tls-verify --use-http' ;;
-        'opm serve') echo '--cache-dir --cache-enforce-integrity --cache-only --debug --help -h --port -p --pprof-addr --termination-log -t --skip-tls-verify --use-http' ;;
+        'opm serve') echo '--cache-dir --cache-enforce-integrity --cache-only --debug --help -h --port -p --pprof-addr --pprof-capture-profiles --termination-log -t --skip-tls-verify --use-http' ;;
         'opm validate') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm version') echo '--help -h --skip-tls-verify --use-http' ;;
     esac

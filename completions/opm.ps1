@@ -433,6 +433,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '--port', 'port number to serve on'
             '-p', 'port number to serve on'
             '--pprof-addr', 'address of startup profiling endpoint (addr:port format)'
+            '--pprof-capture-profiles', 'capture pprof CPU profiles'
             '--termination-log', 'path to a container termination log file'
             '-t', 'path to a container termination log file'
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'

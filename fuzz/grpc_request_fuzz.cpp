@@ -39,7 +39,7 @@ Backends& backends() {
     OPM_FUZZ_CHECK(model.has_value());
     auto index = serve::index_model(*model);
     OPM_FUZZ_CHECK(index.has_value());
-    out.store = std::make_unique<serve::Store>(std::move(*index));
+    out.store = std::make_unique<serve::Store>(serve::Catalog{std::move(*index), {}});
     out.catalog = std::make_unique<serve::StoreBackend>(*out.store);
     auto db = sqlite::Connection::open(OPM_FUZZ_SERVE_DATABASE, sqlite::OpenMode::read_only);
     OPM_FUZZ_CHECK(db.has_value());

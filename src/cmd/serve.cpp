@@ -13,6 +13,7 @@ struct ServeFlags {
   serve::Options options;
   bool debug = false;
   bool enforce_integrity = false;
+  bool capture_profiles = false;
 };
 
 } // namespace
@@ -36,6 +37,8 @@ void add_serve(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->add_option("-p,--port", o.port, "port number to serve on");
   sub->add_option("--pprof-addr", o.pprof_addr,
                   "address of startup profiling endpoint (addr:port format)");
+  // Latest's flag, accepted so that pod specs written for latest start this server unchanged.
+  sub->add_flag("--pprof-capture-profiles", flags->capture_profiles, "capture pprof CPU profiles");
   sub->add_option("--cache-dir", o.cache_dir, "if set, sync and persist server cache directory");
   sub->add_flag("--cache-only", o.cache_only, "sync the serve cache and exit without serving");
   auto* enforce = sub->add_flag(

@@ -5,6 +5,7 @@
 #include "serve/cache_file.hpp"
 #include "serve/cache_json.hpp"
 #include "serve/digest.hpp"
+#include "serve/metas.hpp"
 #include "util/fs.hpp"
 #include "validate/validate.hpp"
 
@@ -84,6 +85,27 @@ Result<void> ensure_empty_dir(const fs::path& dir) {
   return {};
 }
 
+// Latest's json backend Init: `cache/` is emptied and the digest removed; whatever else
+// the directory holds is left alone (v1.26.5 emptied the whole directory).
+Result<void> init_cache_dir(const fs::path& cache_dir) {
+  std::error_code ec;
+  if (fs::create_directories(cache_dir, ec)) {
+    ::chmod(cache_dir.c_str(), k_dir_mode);
+  }
+  if (auto ok = ensure_empty_dir(cache_dir / k_json_dir); !ok) {
+    return util::fail(Errc::io,
+                      "init cache: failed to ensure JSON cache directory: " + ok.error().message());
+  }
+  const fs::path digest = cache_dir / k_digest_file;
+  if (::unlink(digest.c_str()) != 0 && errno != ENOENT) {
+    return util::fail(Errc::io,
+                      fmt::format("init cache: failed to remove existing JSON digest file: "
+                                  "unlinkat {}: {}",
+                                  digest.string(), util::errno_text(errno)));
+  }
+  return {};
+}
+
 Result<std::string> existing_digest(const fs::path& cache_dir) {
   auto text = OPM_TRY(read_digest_file(cache_dir / k_digest_file));
   auto begin = text.find_first_not_of(" \t\r\n");
@@ -139,14 +161,14 @@ void release_manifests(catalog::DeclarativeConfig& cfg, std::string_view package
     bundle.csv_index.reset();
     std::vector<std::string>().swap(bundle.objects);
     std::erase_if(bundle.properties, [](const catalog::Property& p) {
-      return p.type == catalog::k_prop_bundle_object;
+      return p.type == catalog::k_prop_bundle_object || p.type == catalog::k_prop_csv_metadata;
     });
   }
 }
 
 } // namespace
 
-Result<PackageIndex> load_catalog(const std::string& dir) {
+Result<Catalog> load_catalog(const std::string& dir) {
   // Upstream walks os.DirFS(dir), whose root is "<dir>/.".
   const std::string root = dir + "/.";
   struct stat st {};
@@ -159,6 +181,8 @@ Result<PackageIndex> load_catalog(const std::string& dir) {
   if (!cfg) {
     return unlocated(cfg.error());
   }
+  MetaIndex metas = OPM_TRY(index_metas(cfg->others));
+  std::vector<catalog::Meta>().swap(cfg->others);
   auto model = validate::valid_model(*cfg);
   if (!model) {
     return unlocated(model.error());
@@ -170,7 +194,7 @@ Result<PackageIndex> load_catalog(const std::string& dir) {
     index.emplace(name, OPM_TRY(index_package(pkg)));
     release_manifests(*cfg, name);
   }
-  return index;
+  return Catalog{std::move(index), std::move(metas)};
 }
 
 Result<std::string> cache_digest(const fs::path& configs, const fs::path& cache_dir) {
@@ -183,15 +207,12 @@ Result<std::string> cache_digest(const fs::path& configs, const fs::path& cache_
   return fmt::format("{:016x}", hash.value());
 }
 
-Result<void> write_cache(const fs::path& cache_dir, const PackageIndex& index,
+Result<void> write_cache(const fs::path& cache_dir, const Catalog& catalog,
                          const fs::path& configs) {
+  const PackageIndex& index = catalog.index;
   UmaskZero umask_zero;
   const fs::path json_dir = cache_dir / k_json_dir;
-  for (const auto& dir : {cache_dir, json_dir}) {
-    if (auto ok = ensure_empty_dir(dir); !ok) {
-      return util::fail(Errc::io, "ensure clean base directory: " + ok.error().message());
-    }
-  }
+  OPM_TRY(init_cache_dir(cache_dir));
   OPM_TRY(write_mode(json_dir / k_packages_file, packages_json(index), k_file_mode));
   for (const auto& [pkg_name, pkg] : index) {
     for (const auto& [ch_name, ch] : pkg.channels) {
@@ -200,12 +221,16 @@ Result<void> write_cache(const fs::path& cache_dir, const PackageIndex& index,
       }
     }
   }
+  OPM_TRY(write_metas(json_dir, catalog.metas, k_dir_mode,
+                      [](const fs::path& path, std::string_view text) {
+                        return write_mode(path, text, k_file_mode);
+                      }));
   auto digest = OPM_TRY(cache_digest(configs, cache_dir));
   return write_mode(cache_dir / k_digest_file, digest, k_file_mode);
 }
 
-Result<PackageIndex> read_cache(const fs::path& cache_dir, const CacheLimits& limits,
-                                const std::atomic<bool>& stop) {
+Result<Catalog> read_cache(const fs::path& cache_dir, const CacheLimits& limits,
+                           const std::atomic<bool>& stop) {
   const fs::path json_dir = cache_dir / k_json_dir;
   std::string text;
   OPM_TRY(read_cache_file(json_dir / k_packages_file, limits.packages_file, text));
@@ -226,14 +251,14 @@ Result<PackageIndex> read_cache(const fs::path& cache_dir, const CacheLimits& li
       }
     }
   }
-  return index;
+  return Catalog{std::move(index), OPM_TRY(read_metas(json_dir))};
 }
 
 namespace {
 
 struct CachedRead {
   Result<void> integrity;
-  Result<PackageIndex> index;
+  Result<Catalog> catalog;
 };
 
 // The digest (a serial hash over the catalog and the cache) and reading the cache do not
@@ -253,8 +278,8 @@ CachedRead read_checked_cache(const fs::path& configs, const fs::path& cache_dir
     stale = !ok;
     return ok;
   });
-  auto index = read_cache(cache_dir, limits, stale);
-  return {integrity.get(), std::move(index)};
+  auto catalog = read_cache(cache_dir, limits, stale);
+  return {integrity.get(), std::move(catalog)};
 }
 
 } // namespace
@@ -268,14 +293,14 @@ Result<Store> load_store(const Options& o) {
   OPM_TRY(check_layout(cache_dir));
   auto cached = read_checked_cache(o.configs_dir, cache_dir);
   if (cached.integrity) {
-    return Store(OPM_TRY(std::move(cached.index)));
+    return Store(OPM_TRY(std::move(cached.catalog)));
   }
   if (o.enforce_integrity) {
     return std::unexpected(std::move(cached.integrity).error());
   }
-  auto index = OPM_TRY(load_catalog(o.configs_dir));
-  OPM_TRY(write_cache(cache_dir, index, o.configs_dir));
-  return Store(std::move(index));
+  auto catalog = OPM_TRY(load_catalog(o.configs_dir));
+  OPM_TRY(write_cache(cache_dir, catalog, o.configs_dir));
+  return Store(std::move(catalog));
 }
 
 } // namespace opm::serve

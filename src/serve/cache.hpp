@@ -14,7 +14,7 @@
 namespace opm::serve {
 
 // Loads and validates the catalog as upstream's declcfg.LoadFS + ConvertToModel do.
-Result<PackageIndex> load_catalog(const std::string& dir);
+Result<Catalog> load_catalog(const std::string& dir);
 
 // The Store for these options: the catalog when no --cache-dir is given, else the cache,
 // checked (enforcing) or rebuilt when stale.
@@ -24,13 +24,14 @@ Result<Store> load_store(const Options& options);
 Result<std::string> cache_digest(const std::filesystem::path& configs,
                                  const std::filesystem::path& cache_dir);
 
-// Writes the cache for `index` into `cache_dir` (emptied first), digest last.
-Result<void> write_cache(const std::filesystem::path& cache_dir, const PackageIndex& index,
+// Writes the cache for `catalog` into `cache_dir` (its `cache/` emptied and its digest removed
+// first, as latest does), digest last.
+Result<void> write_cache(const std::filesystem::path& cache_dir, const Catalog& catalog,
                          const std::filesystem::path& configs);
 
 // Reads a cache written by write_cache or by upstream, no file beyond `limits`. Gives up
 // (with an error) as soon as `stop` is raised.
-Result<PackageIndex> read_cache(const std::filesystem::path& cache_dir, const CacheLimits& limits,
-                                const std::atomic<bool>& stop);
+Result<Catalog> read_cache(const std::filesystem::path& cache_dir, const CacheLimits& limits,
+                           const std::atomic<bool>& stop);
 
 } // namespace opm::serve

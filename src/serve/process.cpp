@@ -157,6 +157,10 @@ Result<RunningServer> start_grpc(int port, const std::string& port_text, Registr
   builder.AddChannelArgument(GRPC_ARG_HTTP2_BDP_PROBE, 0);
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, k_max_streams_per_connection);
   builder.SetMaxSendMessageSize(-1);
+  // Reflection lists services in the order they are registered: this is grpc-go's sorted one.
+  if (others.experimental != nullptr) {
+    builder.RegisterService(others.experimental);
+  }
   builder.RegisterService(&registry);
   builder.RegisterService(&others.health);
   builder.RegisterCallbackGenericService(&others.unknown);

@@ -93,6 +93,7 @@ inline constexpr auto k_shutdown_grace = std::chrono::seconds(10);
 struct OtherServices {
   HealthService health;
   UnknownMethods unknown;
+  ExperimentalService* experimental = nullptr; // `opm serve` only
 };
 
 // A started server and the guard that accepts its connections.

@@ -35,7 +35,10 @@ Result<void> serve_store(const Store& store, const Options& o, Logger& log,
 
   StoreBackend backend(store);
   RegistryService registry(backend);
+  ExperimentalService experimental(store);
   OtherServices others;
+  others.experimental = &experimental;
+  others.unknown.add_known_service(k_experimental_service);
   auto running = OPM_TRY(start_grpc(port, o.port, registry, others));
   log.log("info", "serving registry", {{"configs", o.configs_dir}, {"port", o.port}});
   watcher.serving(&running);

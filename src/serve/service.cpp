@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <google/protobuf/struct.pb.h>
+#include <google/protobuf/util/json_util.h>
 #include <memory>
 #include <optional>
 
@@ -273,6 +275,52 @@ RegistryService::ListBundles(grpc::CallbackServerContext* /*ctx*/, const grpc::B
   return new MessageStream(std::move(source), grpc::Status::OK);
 }
 
+namespace {
+
+constexpr std::string_view k_acknowledge_header = "x-acknowledge-experimental";
+
+// grpc-go's md.Get(...)[0] == "true".
+bool acknowledged(const grpc::CallbackServerContext& ctx) {
+  auto it = ctx.client_metadata().find(
+      grpc::string_ref(k_acknowledge_header.data(), k_acknowledge_header.size()));
+  return it != ctx.client_metadata().end() &&
+         std::string_view(it->second.data(), it->second.size()) == "true";
+}
+
+} // namespace
+
+grpc::ServerWriteReactor<grpc::ByteBuffer>*
+ExperimentalService::ExperimentalListPackageCustomSchemas(grpc::CallbackServerContext* ctx,
+                                                          const grpc::ByteBuffer* req) {
+  api::ExperimentalListPackageCustomSchemasRequest r;
+  if (auto refused = refusal(*req, r, CallShape::server_streaming)) {
+    return fail_stream(*refused);
+  }
+  // Callers that do not know the rpc is experimental get an empty stream, not an error.
+  if (!acknowledged(*ctx)) {
+    return fail_stream(grpc::Status::OK);
+  }
+  if (r.schema().empty()) {
+    return fail_stream({grpc::StatusCode::INVALID_ARGUMENT, "schema is required"});
+  }
+  auto files = m_store.custom_schemas(r.schema(), r.packagename());
+  if (!files) {
+    return fail_stream({grpc::StatusCode::INVALID_ARGUMENT, files.error().message()});
+  }
+  std::vector<grpc::ByteBuffer> messages;
+  if (*files != nullptr) {
+    for (const auto& [name, text] : **files) {
+      google::protobuf::Struct object;
+      if (auto parsed = google::protobuf::util::JsonStringToMessage(text, &object); !parsed.ok()) {
+        return fail_stream({grpc::StatusCode::INTERNAL,
+                            fmt::format("unmarshal meta JSON: {}", parsed.ToString())});
+      }
+      messages.push_back(encode(object));
+    }
+  }
+  return new MessageStream(each_of(std::move(messages)), grpc::Status::OK);
+}
+
 grpc::ServerUnaryReactor* HealthService::Check(grpc::CallbackServerContext* ctx,
                                                const grpc::ByteBuffer* req, grpc::ByteBuffer* out) {
   grpc::health::v1::HealthCheckRequest r;
@@ -314,7 +362,8 @@ UnknownMethods::CreateReactor(grpc::GenericCallbackServerContext* ctx) {
   auto slash = path.rfind('/');
   std::string_view service = path.substr(0, slash);
   std::string_view method = slash == std::string_view::npos ? "" : path.substr(slash + 1);
-  bool known = std::ranges::find(k_known_services, service) != std::end(k_known_services);
+  bool known = std::ranges::find(k_known_services, service) != std::end(k_known_services) ||
+               std::ranges::find(m_extra, service) != m_extra.end();
   return new RefusingReactor(known
                                  ? fmt::format("unknown method {} for service {}", method, service)
                                  : fmt::format("unknown service {}", service));

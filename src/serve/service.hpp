@@ -3,6 +3,10 @@
 #include "serve/backend.hpp"
 #include "serve/health.grpc.pb.h"
 #include "serve/registry.grpc.pb.h"
+#include "serve/store.hpp"
+
+#include <string>
+#include <vector>
 
 // The gRPC services `opm serve` registers: api.Registry over a Backend, and the health check.
 namespace opm::serve {
@@ -56,6 +60,24 @@ private:
   const Backend& m_backend;
 };
 
+inline constexpr std::string_view k_experimental_service = "api.ExperimentalRegistry";
+
+// Latest's api.ExperimentalRegistry: the stored objects of other schemas, as
+// google.protobuf.Struct messages, for callers that acknowledge the rpc is experimental.
+class ExperimentalService final
+    : public api::ExperimentalRegistry::WithRawCallbackMethod_ExperimentalListPackageCustomSchemas<
+          api::ExperimentalRegistry::Service> {
+public:
+  explicit ExperimentalService(const Store& store) : m_store(store) {}
+
+  grpc::ServerWriteReactor<grpc::ByteBuffer>*
+  ExperimentalListPackageCustomSchemas(grpc::CallbackServerContext* ctx,
+                                       const grpc::ByteBuffer* req) override;
+
+private:
+  const Store& m_store;
+};
+
 // Every service name is SERVING: the port opens only once the catalog is loaded.
 class HealthService final : public grpc::health::v1::Health::WithRawCallbackMethod_Check<
                                 grpc::health::v1::Health::Service> {
@@ -69,6 +91,11 @@ public:
 class UnknownMethods final : public grpc::CallbackGenericService {
 public:
   grpc::ServerGenericBidiReactor* CreateReactor(grpc::GenericCallbackServerContext* ctx) override;
+  // A service registered besides api.Registry, health and reflection.
+  void add_known_service(std::string_view name) { m_extra.emplace_back(name); }
+
+private:
+  std::vector<std::string> m_extra;
 };
 
 } // namespace opm::serve

@@ -1,5 +1,6 @@
 #include "serve/store.hpp"
 
+#include "bundle/synthesised_csv.hpp"
 #include "catalog/property.hpp"
 #include "json/text.hpp"
 #include "json/writer.hpp"
@@ -51,7 +52,9 @@ Result<void> add_property(const catalog::Property& p, api::Bundle& out) {
                        .end_object()
                        .text());
   }
-  if (p.type != k_prop_bundle_object) {
+  // Latest leaves both out: clients copy properties into CSV annotations, and these hold
+  // whole manifests.
+  if (p.type != k_prop_bundle_object && p.type != k_prop_csv_metadata) {
     auto* prop = out.add_properties();
     prop->set_type(p.type);
     prop->set_value(value_text(p));
@@ -103,7 +106,50 @@ std::unexpected<Error> not_found(std::string message) {
 
 } // namespace
 
-Result<api::Bundle> to_api_bundle(const model::Bundle& b) {
+namespace {
+
+// The one olm.csv.metadata of a bundle, or nullptr; more than one fails as upstream's
+// parseProperties does.
+Result<const catalog::Property*> csv_metadata_of(const model::Bundle& b) {
+  const catalog::Property* found = nullptr;
+  std::size_t count = 0;
+  for (const auto& p : b.properties()) {
+    if (p.type == catalog::k_prop_csv_metadata) {
+      found = &p;
+      ++count;
+    }
+  }
+  if (count > 1) {
+    return util::fail(Errc::invalid,
+                      fmt::format("parse properties: expected at most 1 property of type \"{}\", "
+                                  "found {}",
+                                  catalog::k_prop_csv_metadata, count));
+  }
+  return found;
+}
+
+// Latest's csvJson for a bundle without a CSV object: the CSV made from its olm.csv.metadata,
+// also its only object when it has none.
+void add_synthesised_csv(const model::Bundle& b, const model::Package& pkg,
+                         const catalog::Property& metadata, api::Bundle& out) {
+  const std::string version = b.parsed_version.to_string();
+  const bundle::CsvStub stub{
+      .name = b.name,
+      .version = version,
+      .package_description = pkg.description,
+      .icon = pkg.icon ? &*pkg.icon : nullptr,
+      .related_images = b.related_images(),
+  };
+  out.set_csvjson(bundle::synthesised_csv(value_text(metadata), stub));
+  if (out.object().empty()) {
+    out.add_object(out.csvjson());
+  }
+}
+
+} // namespace
+
+Result<api::Bundle> to_api_bundle(const model::Bundle& b, const model::Package& pkg) {
+  const catalog::Property* csv_metadata = OPM_TRY(csv_metadata_of(b));
   api::Bundle out;
   out.set_csvname(b.name);
   out.set_packagename(b.package);
@@ -122,6 +168,9 @@ Result<api::Bundle> to_api_bundle(const model::Bundle& b) {
     out.add_object(object);
   }
   out.set_csvjson(std::string(b.csv_json()));
+  if (out.csvjson().empty() && csv_metadata != nullptr) {
+    add_synthesised_csv(b, pkg, *csv_metadata, out);
+  }
   if (b.deprecation.present) {
     out.mutable_deprecation()->set_message(b.deprecation.message);
   }
@@ -161,7 +210,7 @@ Result<IndexPackage> index_package(const model::Package& pkg) {
     channel.deprecation = message_of(ch.deprecation);
     for (const auto& [b_name, b] : ch.bundles) {
       IndexEntry entry{b.name, b.replaces, b.skips, {}, {}};
-      set_bundle(entry, OPM_TRY(to_api_bundle(b)));
+      set_bundle(entry, OPM_TRY(to_api_bundle(b, pkg)));
       channel.entries.emplace(b_name, std::move(entry));
     }
   }
@@ -338,6 +387,15 @@ Result<const IndexEntry*> Store::default_bundle_that_provides(std::string_view g
     }
   }
   return not_found(fmt::format("no entry found that provides {}", gvk_text(group, version, kind)));
+}
+
+Result<const MetaFiles*> Store::custom_schemas(std::string_view schema,
+                                               std::string_view package) const {
+  if (auto ok = check_meta_key(schema, package); !ok) {
+    return util::fail(Errc::invalid, "invalid custom schema query: " + ok.error().message());
+  }
+  auto it = m_metas.find(std::pair(std::string(schema), std::string(package)));
+  return it == m_metas.end() ? nullptr : &it->second;
 }
 
 void Store::list_form(const IndexEntry& entry, api::Bundle& out) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/model.hpp"
+#include "serve/metas.hpp"
 #include "serve/registry.pb.h"
 #include "util/error.hpp"
 
@@ -55,9 +56,10 @@ struct IndexPackage {
 
 using PackageIndex = std::map<std::string, IndexPackage, std::less<>>;
 
-// The api.Bundle of one channel entry (ConvertModelBundleToAPIBundle), replaces and skips
-// included.
-Result<api::Bundle> to_api_bundle(const catalog::model::Bundle& bundle);
+// The api.Bundle of one channel entry of `pkg` (ConvertModelBundleToAPIBundle), replaces and
+// skips included.
+Result<api::Bundle> to_api_bundle(const catalog::model::Bundle& bundle,
+                                  const catalog::model::Package& pkg);
 
 // The index of one package of a validated model: every channel's head, every entry
 // converted.
@@ -65,11 +67,19 @@ Result<IndexPackage> index_package(const catalog::model::Package& pkg);
 // The same for every package.
 Result<PackageIndex> index_model(const catalog::model::Model& model);
 
+// What a catalog is served from: its package index and its objects of other schemas.
+struct Catalog {
+  PackageIndex index;
+  MetaIndex metas;
+};
+
 class Store {
 public:
-  explicit Store(PackageIndex index) : m_index(std::move(index)) {}
+  explicit Store(Catalog catalog)
+      : m_index(std::move(catalog.index)), m_metas(std::move(catalog.metas)) {}
 
   [[nodiscard]] const PackageIndex& index() const { return m_index; }
+  [[nodiscard]] const MetaIndex& metas() const { return m_metas; }
 
   [[nodiscard]] std::vector<std::string> package_names() const;
   Result<api::Package> package(std::string_view name) const;
@@ -92,9 +102,14 @@ public:
   // The ListBundles form of an entry: replaces and skips kept, manifests dropped when the
   // bundle has an image.
   static void list_form(const IndexEntry& entry, api::Bundle& out);
+  // The stored objects of `schema` in `package` ("" for those without one), or nullptr when
+  // there are none; names that are not valid keys fail (Errc::invalid) with latest's
+  // "invalid custom schema query: ..." texts.
+  Result<const MetaFiles*> custom_schemas(std::string_view schema, std::string_view package) const;
 
 private:
   PackageIndex m_index;
+  MetaIndex m_metas;
 };
 
 } // namespace opm::serve

@@ -27,7 +27,8 @@ expect_rc 0
 grep -qE '^[0-9a-f]{16}$' <(cat built/digest; echo) || fail "digest: $(cat built/digest)"
 expect_eq "cache modes" "750 640 640 750" \
   "$(stat -c %a built/cache built/cache/packages.json built/digest built | tr "\n" " " | sed "s/ $//")"
-expect_eq "bundle files" "11" "$(ls built/cache | wc -l)"
+expect_eq "bundle files" "11" "$(find built/cache -maxdepth 1 -name '*.json' | wc -l)"
+expect_eq "other objects" "1" "$(find built/cache/metas -type f | wc -l)"
 
 # Serving the cache (enforced by default with --cache-dir) answers as the catalog does.
 start_server cat --cache-dir built -t /dev/null
@@ -75,6 +76,18 @@ call api.Registry/GetBundleForChannel '{"pkgName":"etcd","channelName":"stable"}
 grep -q 'evil.io' head.txt && fail "tampered bundle served"
 stop_server
 expect_eq "rebuilt digest" "$digest" "$(cat tampered/digest)"
+
+# Rebuilding empties cache/ and replaces the digest, as latest does; other files in the
+# directory stay.
+cp -r built foreign
+printf 0000000000000000 >foreign/digest
+echo notes >foreign/README
+mkdir foreign/keep && touch foreign/keep/x foreign/cache/stray.json
+run_opm serve cat --cache-dir foreign --cache-only -t /dev/null
+expect_rc 0
+[ -f foreign/README ] && [ -f foreign/keep/x ] || fail "files beside the cache removed"
+[ -e foreign/cache/stray.json ] && fail "stale file left in cache/"
+expect_eq "rebuilt beside other files" "$digest" "$(cat foreign/digest)"
 
 # Absent: nothing to verify.
 expect_fatal "read existing cache digest: open absent/digest: no such file or directory" \

@@ -8,11 +8,11 @@ start_server "$DATA/catalog" -t "$WORK/termination-log"
 run_calls "127.0.0.1:$PORT" "$DATA/calls.txt" >answers.txt
 expect_file answers.txt "$DATA/answers.txt"
 
-# Reflection lists the services and serves our registry.proto.
+# Reflection lists the services and serves our registry.proto with the file it imports.
 call reflection/list >services.txt
-expect_text services.txt $'api.Registry\ngrpc.health.v1.Health\ngrpc.reflection.v1alpha.ServerReflection\n'
+expect_text services.txt $'api.ExperimentalRegistry\napi.Registry\ngrpc.health.v1.Health\ngrpc.reflection.v1alpha.ServerReflection\n'
 call reflection/file api.Registry >file.txt
-expect_text file.txt $'registry.proto api Registry\n'
+expect_text file.txt $'registry.proto api Registry ExperimentalRegistry\ngoogle/protobuf/struct.proto google.protobuf \n'
 
 stop_server
 expect_rc 0

@@ -9,6 +9,8 @@ Message types come from the project's own .proto files (compiled with protoc int
 descriptor set at start), so the client checks the wire format the server really speaks.
 Special methods: `reflection/list` lists the services the server's reflection reports;
 `reflection/file SYMBOL` prints the file name and services of the file defining SYMBOL.
+With CALL_METADATA="key: value" in the environment, the call sends that request header.
+google.protobuf.Struct answers are printed with their keys sorted (a map has no order).
 """
 import json
 import os
@@ -25,7 +27,7 @@ PROTO_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "..", "src", "se
 def load_pool():
     with tempfile.NamedTemporaryFile(suffix=".pb") as out:
         subprocess.run([os.environ.get("PROTOC", "protoc"), "--proto_path", PROTO_DIR,
-                        "--descriptor_set_out", out.name, "registry.proto", "health.proto"],
+                        "--include_imports", "--descriptor_set_out", out.name, "registry.proto", "health.proto"],
                        check=True)
         files = descriptor_pb2.FileDescriptorSet.FromString(open(out.name, "rb").read())
     pool = descriptor_pool.DescriptorPool()
@@ -118,18 +120,23 @@ def main():
     response_class = message_class(response_type)
     path = "/%s/%s" % (service_name, method_name)
     parse = response_class.FromString
+    metadata = None
+    if os.environ.get("CALL_METADATA"):
+        key, value = os.environ["CALL_METADATA"].split(":", 1)
+        metadata = [(key.strip(), value.strip())]
     try:
         if streaming:
             call = channel.unary_stream(path, request_serializer=serialize, response_deserializer=parse)
-            responses = list(call(request, timeout=30))
+            responses = list(call(request, timeout=30, metadata=metadata))
         else:
             call = channel.unary_unary(path, request_serializer=serialize, response_deserializer=parse)
-            responses = [call(request, timeout=30)]
+            responses = [call(request, timeout=30, metadata=metadata)]
     except grpc.RpcError as e:
         print("error %s: %s" % (e.code().name, e.details()))
         return 0
+    is_struct = response_type.full_name == "google.protobuf.Struct"
     for r in responses:
-        print(json.dumps(json_format.MessageToDict(r), sort_keys=False, separators=(",", ":")))
+        print(json.dumps(json_format.MessageToDict(r), sort_keys=is_struct, separators=(",", ":")))
     return 0
 
 

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "catalog/declcfg.hpp"
+
+#include <span>
+#include <string>
+#include <string_view>
+
+// The ClusterServiceVersion latest upstream serves for a bundle that carries an
+// olm.csv.metadata property instead of its CSV (pkg/api/model_to_api.go, csvMetadataToCsv):
+// OLM builds the PackageManifests the console shows from it.
+namespace opm::bundle {
+
+// What the bundle and its package add to the metadata.
+struct CsvStub {
+  std::string_view name;                // metadata.name: the bundle name
+  std::string_view version;             // spec.version: the olm.package version
+  std::string_view package_description; // spec.description when the metadata has none
+  const catalog::Icon* icon = nullptr;  // the package icon, if any
+  std::span<const catalog::RelatedImage> related_images;
+};
+
+// json.Marshal of OLM's v1alpha1.ClusterServiceVersion built from `metadata` (the property's
+// JSON text, already checked to decode into upstream's CSVMetadata): struct member order,
+// omitempty/omitzero as the Go types say, map keys sorted, HTML characters escaped. Members
+// are matched ignoring case and the last one of a name wins, as Go decodes them.
+std::string synthesised_csv(std::string_view metadata, const CsvStub& stub);
+
+} // namespace opm::bundle

@@ -1,0 +1,117 @@
+#include "bundle/synthesised_csv.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+using namespace opm::bundle;
+using opm::catalog::Icon;
+using opm::catalog::RelatedImage;
+
+// Goldens follow the Go types latest upstream marshals (operator-framework/api v0.45.0,
+// k8s.io/apimachinery v0.36.2): creationTimestamp is omitzero, so it is left out; install,
+// both definition structs, provider, cleanup and status are structs, so always written.
+TEST_SUITE("synthesised csv") {
+  TEST_CASE("an empty metadata gives the stub every CSV has") {
+    CsvStub stub{.name = "a.v1.0.0",
+                 .version = "1.0.0",
+                 .package_description = "",
+                 .icon = nullptr,
+                 .related_images = {}};
+    CHECK(synthesised_csv("{}", stub) ==
+          R"({"kind":"ClusterServiceVersion","apiVersion":"operators.coreos.com/v1alpha1",)"
+          R"("metadata":{"name":"a.v1.0.0"},"spec":{"install":{"strategy":"deployment",)"
+          R"("spec":{"deployments":null}},"version":"1.0.0","customresourcedefinitions":{},)"
+          R"("apiservicedefinitions":{},"displayName":"","provider":{},)"
+          R"("cleanup":{"enabled":false}},"status":{"cleanup":{}}})");
+  }
+
+  TEST_CASE("the metadata fields go where the CSV struct has them, in its order") {
+    const std::string metadata =
+        R"({"annotations":{"z":"1","alm-examples":"[{\"a\":\"<b>\"}]"},)"
+        R"("apiServiceDefinitions":{"owned":[{"name":"n","group":"g","version":"v1","kind":"K",)"
+        R"("deploymentName":"d","containerPort":8443}]},)"
+        R"("crdDescriptions":{"required":[{"name":"ws.x","version":"v1","kind":"W"}],)"
+        R"("owned":[{"name":"cs.x","version":"v1","kind":"C","displayName":"Cs",)"
+        R"("resources":[{"name":"","kind":"Pod","version":"v1"}],)"
+        R"("specDescriptors":[{"path":"p","x-descriptors":["urn:a"],"value": {"b":"&","a":1}},)"
+        R"({"path":"q","value":null}]}]},)"
+        R"("description":"Does <things> & more","displayName":"A Operator",)"
+        R"("installModes":[{"type":"OwnNamespace","supported":true},)"
+        R"({"type":"AllNamespaces","supported":false}],"keywords":["k1","k2"],)"
+        R"("labels":{"operatorframework.io/arch.amd64":"supported"},)"
+        R"("links":[{"name":"Docs","url":"https://x"}],"maintainers":[{"email":"m@x"}],)"
+        R"("maturity":"stable","minKubeVersion":"1.25.0",)"
+        R"("nativeAPIs":[{"group":"","version":"v1","kind":"Pod"}],)"
+        R"("provider":{"name":"Acme"}})";
+    const Icon icon{std::string("\x89PNG"), "image/png"};
+    const std::vector<RelatedImage> images{{"op", "quay.io/a/op@sha256:1"}, {"", "quay.io/b"}};
+    CsvStub stub{.name = "a.v1.2.3",
+                 .version = "1.2.3-rc.1",
+                 .package_description = "not used",
+                 .icon = &icon,
+                 .related_images = images};
+    CHECK(synthesised_csv(metadata, stub) ==
+          R"({"kind":"ClusterServiceVersion","apiVersion":"operators.coreos.com/v1alpha1",)"
+          R"("metadata":{"name":"a.v1.2.3",)"
+          R"("labels":{"operatorframework.io/arch.amd64":"supported"},)"
+          R"("annotations":{"alm-examples":"[{\"a\":\"\u003cb\u003e\"}]","z":"1"}},)"
+          R"("spec":{"install":{"strategy":"deployment","spec":{"deployments":null}},)"
+          R"("version":"1.2.3-rc.1","maturity":"stable",)"
+          R"("customresourcedefinitions":{"owned":[{"name":"cs.x","version":"v1","kind":"C",)"
+          R"("displayName":"Cs","resources":[{"name":"","kind":"Pod","version":"v1"}],)"
+          R"("specDescriptors":[{"path":"p","x-descriptors":["urn:a"],)"
+          R"("value":{"b":"\u0026","a":1}},{"path":"q","value":null}]}],)"
+          R"("required":[{"name":"ws.x","version":"v1","kind":"W"}]},)"
+          R"("apiservicedefinitions":{"owned":[{"name":"n","group":"g","version":"v1",)"
+          R"("kind":"K","deploymentName":"d","containerPort":8443}]},)"
+          R"("nativeAPIs":[{"group":"","version":"v1","kind":"Pod"}],)"
+          R"("minKubeVersion":"1.25.0","displayName":"A Operator",)"
+          R"("description":"Does \u003cthings\u003e \u0026 more","keywords":["k1","k2"],)"
+          R"("maintainers":[{"email":"m@x"}],"provider":{"name":"Acme"},)"
+          R"("links":[{"name":"Docs","url":"https://x"}],)"
+          R"("icon":[{"base64data":"iVBORw==","mediatype":"image/png"}],)"
+          R"("installModes":[{"type":"OwnNamespace","supported":true},)"
+          R"({"type":"AllNamespaces","supported":false}],"cleanup":{"enabled":false},)"
+          R"("relatedImages":[{"name":"op","image":"quay.io/a/op@sha256:1"},)"
+          R"({"name":"","image":"quay.io/b"}]},"status":{"cleanup":{}}})");
+  }
+
+  TEST_CASE("the package description stands in for a missing one") {
+    CsvStub stub{.name = "a",
+                 .version = "0.0.1",
+                 .package_description = "From the package",
+                 .icon = nullptr,
+                 .related_images = {}};
+    auto csv = synthesised_csv(R"({"description":"","displayName":"A"})", stub);
+    CHECK(csv.find(R"("displayName":"A","description":"From the package","provider":{})") !=
+          std::string::npos);
+  }
+
+  TEST_CASE("members match ignoring case, the last one wins, null leaves a string as it was") {
+    CsvStub stub{.name = "a",
+                 .version = "1.0.0",
+                 .package_description = "",
+                 .icon = nullptr,
+                 .related_images = {}};
+    auto csv = synthesised_csv(
+        R"({"DisplayName":"first","displayname":"second","displayName":null,)"
+        R"("Keywords":["x"],"keywords":null,"Provider":{"name":"P"},"provider":{"URL":"u"}})",
+        stub);
+    CHECK(csv.find(R"("displayName":"second","provider":{"name":"P","url":"u"},"cleanup")") !=
+          std::string::npos);
+  }
+
+  TEST_CASE("an icon without data is written with empty data") {
+    const Icon icon{std::nullopt, "image/svg+xml"};
+    CsvStub stub{.name = "a",
+                 .version = "1.0.0",
+                 .package_description = "",
+                 .icon = &icon,
+                 .related_images = {}};
+    CHECK(synthesised_csv("{}", stub)
+              .find(R"("icon":[{"base64data":"","mediatype":"image/svg+xml"}])") !=
+          std::string::npos);
+  }
+}
