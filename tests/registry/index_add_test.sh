@@ -65,6 +65,8 @@ push_image "$R" ops/plain v1 --files "$IMG" > /dev/null
 mkdir "$WORK/rm" && cd "$WORK/rm"
 expect_ok "index rm --from-index" index rm --use-http --generate -f "$REG/ops/index:v1" -o plum
 check "the pull logged" err_has "msg=\"Pulling previous image $REG/ops/index:v1 to get metadata\""
+check "the stranded bundles' removal logged as upstream logs it" \
+  grep -qE '^time="[^"]+" level=info msg="removing stranded bundles "$' "$WORK/err"
 "$OPM" render database/index.db > "$WORK/rendered.json" 2> /dev/null
 check "plum removed as upstream removes it" cmp -s "$WORK/rendered.json" "$SQL/render/kiwi-rm-plum.json"
 check "no unpacked image left" only_outputs database index.Dockerfile
@@ -78,6 +80,8 @@ check "the source file untouched" cmp -s "$WORK/source.db" "$SQL/kiwi.db"
 check "only plum kept" cmp -s "$WORK/rendered.json" "$SQL/render/kiwi-prune-plum.json"
 
 expect_ok "index prune-stranded" index prune-stranded --generate -f "$WORK/source.db"
+check "the removal logged as upstream logs it" \
+  grep -qE '^time="[^"]+" level=info msg="removing stranded bundles "$' "$WORK/err"
 "$OPM" render database/index.db > "$WORK/rendered.json" 2> /dev/null
 check "nothing stranded: the index unchanged" cmp -s "$WORK/rendered.json" "$SQL/render/kiwi.json"
 
@@ -114,6 +118,21 @@ expect_fail "rm needs --operators" 'Error: required flag(s) "operators" not set'
   index rm -f "$REG/ops/index:v1"
 check "the deprecation notice comes first" grep -q 'DEPRECATION NOTICE' <(head -n 1 "$WORK/err")
 expect_fail "export needs --index" 'Error: required flag(s) "index" not set' index export
+
+# References the registry has nothing under fail with upstream's texts: a bundle with its
+# resolver's error for the pull and its store's for the unpack, an index image with the first.
+mkdir "$WORK/missing" && cd "$WORK/missing"
+expect_fail "a bundle image that is not there" \
+  "Error: [error resolving name for image ref $REG/test/kiwi-bundle:missing: $REG/test/kiwi-bundle:missing: not found, image \"$REG/test/kiwi-bundle:missing\": not found]" \
+  index add --use-http --generate -b "$REG/test/kiwi-bundle:missing"
+check "exit code 1" test "$RC" = 1
+expect_fail "an index image that is not there" \
+  "Error: error resolving name for image ref $REG/ops/index:missing: $REG/ops/index:missing: not found" \
+  index add --use-http --generate -b "$REG/test/plum-bundle:v1.0.0" -f "$REG/ops/index:missing"
+check "exit code 1" test "$RC" = 1
+expect_fail "an index image of a repository that is not there" \
+  "Error: error resolving name for image ref $REG/ops/nothing:v1: $REG/ops/nothing:v1: not found" \
+  index rm --use-http --generate -f "$REG/ops/nothing:v1" -o plum
 
 mkdir "$WORK/again" && cd "$WORK/again"
 expect_fail "a CSV already in the index exits 3" \

@@ -46,6 +46,34 @@ expect_fail "--overwrite-latest of a bundle something replaces" \
   "Cannot overwrite a bundle that is not at the head of a channel using --overwrite-latest" \
   registry add --use-http --overwrite-latest -d "$DB" -b "$REG/test/kiwi-bundle:v0.2.0"
 
+# A reference the registry has nothing under fails with upstream's texts: its resolver's
+# error for the pull and its store's for the unpack it still tries.
+cp "$DB" "$WORK/before.db"
+for missing in "$REG/test/kiwi-bundle:missing" "$REG/test/no-such-repository:v1"; do
+  expect_fail "a bundle image that is not there: $missing" \
+    "Error: [error resolving name for image ref $missing: $missing: not found, image \"$missing\": not found]" \
+    registry add --use-http -d "$DB" -b "$missing"
+  check "exit code 1" test "$RC" = 1
+  check "the database is unchanged" cmp -s "$DB" "$WORK/before.db"
+done
+
+# Bundles substituting for each other are refused with the loop, as latest upstream refuses
+# them (v1.26.5 walked the chain until memory ran out); the database stays as it was.
+for side in a:b b:a; do
+  dir=$WORK/kiwi-sub-${side%:*}
+  cp -r "$SQL/bundles/kiwi-0.3.0" "$dir"
+  sed -i -e "s/^  name: kiwi.v0.3.0\$/  name: kiwi.v0.3.0-${side%:*}/" \
+    -e "s/^  version: 0.3.0\$/  version: 0.3.0+${side%:*}/" \
+    -e "s/^  annotations:\$/  annotations:\n    olm.substitutesFor: kiwi.v0.3.0-${side#*:}/" \
+    "$dir/manifests/kiwi.clusterserviceversion.yaml"
+  push_bundle_image "$dir" test/kiwi-bundle "v0.3.0-${side%:*}"
+done
+expect_fail "two bundles substituting for each other" \
+  'Error: error loading bundle kiwi.v0.3.0-b into db: failed to add substitutes : cyclic substitutesFor chain detected involving "kiwi.v0.3.0-b": kiwi.v0.3.0-b -> kiwi.v0.3.0-a -> kiwi.v0.3.0-b' \
+  registry add --use-http --enable-alpha -d "$DB" -b "$REG/test/kiwi-bundle:v0.3.0-a,$REG/test/kiwi-bundle:v0.3.0-b"
+check "exit code 1" test "$RC" = 1
+check "the database is unchanged" cmp -s "$DB" "$WORK/before.db"
+
 expect_fail "a bundle whose replaces is missing" \
   "Error: Invalid bundle kiwi.v0.2.0, replaces nonexistent bundle kiwi.v0.1.0" \
   registry add --use-http -d "$WORK/new.db" -b "$REG/test/kiwi-bundle:v0.2.0"
