@@ -222,4 +222,19 @@ check "the substitute's channel entry replaces 0.1.0 and skips 0.2.0" test \
   "- name: kiwi.v0.2.0-1;  replaces: kiwi.v0.1.0;  skipRange: <0.2.0;  skips:;  - kiwi.v0.2.0;"
 check "kiwi.v0.3.0 replaces the substitute" grep -qx '  replaces: kiwi.v0.2.0-1' "$WORK/alpha.yaml"
 
+# A bundle substituting for itself is refused with the loop, as latest upstream refuses it
+# (v1.26.5 grew its skips until memory ran out); the index it started from is unchanged.
+self=$WORK/kiwi-self
+cp -r "$substitute" "$self"
+sed -i -e 's/kiwi.v0.2.0-1$/kiwi.v0.2.0-self/' -e 's/substitutesFor: kiwi.v0.2.0$/substitutesFor: kiwi.v0.2.0-self/' \
+  "$self/manifests/kiwi.clusterserviceversion.yaml"
+push_bundle_image "$self" test/kiwi-bundle v0.2.0-self
+cp database/index.db "$WORK/alpha.db"
+mkdir -p "$WORK/alpha-self" && cd "$WORK/alpha-self"
+expect_fail "a bundle substituting for itself" \
+  'Error: failed to add substitutes : cyclic substitutesFor chain detected involving "kiwi.v0.2.0-self": kiwi.v0.2.0-self -> kiwi.v0.2.0-self' \
+  index add --use-http --generate --enable-alpha -f "$WORK/alpha.db" -b "$REG/test/kiwi-bundle:v0.2.0-self"
+check "exit code 1" test "$RC" = 1
+check "the index it started from is unchanged" cmp -s database/index.db "$WORK/alpha.db"
+
 finish
