@@ -6,6 +6,7 @@
 #include "cmd/registry_options.hpp"
 #include "cmd/required_flags.hpp"
 #include "cmd/string_lists.hpp"
+#include "index/missing_image.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -97,7 +98,11 @@ void Session::log(std::string_view level, const std::string& message,
 index::ImageSteps Session::steps() {
   return {.labels = [this](const std::string& ref) -> Result<std::map<std::string, std::string>> {
             if (tools.pull == index::ContainerTool::none) {
-              return puller->labels(ref);
+              auto labels = puller->labels(ref);
+              if (!labels) {
+                return std::unexpected(index::index_pull_error(ref, std::move(labels).error()));
+              }
+              return labels;
             }
             // Upstream pulls, then pulls again to read the labels.
             OPM_TRY(index::pull_image(tools.pull, ref, use_http));
@@ -124,7 +129,11 @@ index::ImageSteps Session::steps() {
 index::Unpack Session::bundle_unpack() {
   return [this](const std::string& ref, const std::filesystem::path& dir) -> Result<void> {
     if (tools.pull == index::ContainerTool::none) {
-      return puller->unpack(ref, dir, {"manifests", "metadata"});
+      auto unpacked = puller->unpack(ref, dir, {"manifests", "metadata"});
+      if (!unpacked) {
+        return std::unexpected(index::bundle_pull_error(ref, std::move(unpacked).error()));
+      }
+      return {};
     }
     OPM_TRY(index::pull_image(tools.pull, ref, use_http));
     return index::copy_image_files(tools.pull, ref, dir);
@@ -177,6 +186,10 @@ Result<void> fail_like_cobra(Context& ctx, const CLI::App& sub, const Error& e) 
   return std::unexpected(Error(e.code(), ""));
 }
 
+void log_stranded_removed(Context& ctx) {
+  ctx.err << util::logrus_line("info", "removing stranded bundles ", ctx.err_is_tty);
+}
+
 // rm and prune report a package that cannot be removed as logrus fatal, without usage.
 Result<void> fail_removal(Context& ctx, const CLI::App& sub, const Error& e) {
   if (e.message().starts_with("error deleting packages from database: ")) {
@@ -222,9 +235,12 @@ void add_index_packages(CLI::App& parent, Context& ctx, Action& chosen,
                   {.database = db,
                    .packages = list,
                    .permissive = flags->permissive,
-                   .tolerated = [&s](const Error& e) {
-                     s.log("warning", "permissive mode enabled", {{"error", e.message()}});
-                   }});
+                   .tolerated =
+                       [&s](const Error& e) {
+                         s.log("warning", "permissive mode enabled", {{"error", e.message()}});
+                       },
+                   // upstream logs it from a logger of its own, without the command's fields
+                   .stranded_removed = [&ctx] { log_stranded_removed(ctx); }});
             });
         return done;
       });

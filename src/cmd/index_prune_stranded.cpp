@@ -31,8 +31,9 @@ void add_index_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {
       return with_session(ctx, *sub, *tools, fail_like_cobra, [&](Session& s) -> Result<void> {
         s.log("info", "pruning stranded bundles from the index");
         auto done = index::update_index_image(
-            image_request(*flags), s.steps(),
-            [](const std::filesystem::path& db) { return index::prune_stranded(db); });
+            image_request(*flags), s.steps(), [&ctx](const std::filesystem::path& db) {
+              return index::prune_stranded(db, [&ctx] { log_stranded_removed(ctx); });
+            });
         return done;
       });
     };

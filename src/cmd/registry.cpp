@@ -7,6 +7,7 @@
 #include "index/add.hpp"
 #include "index/container_tool.hpp"
 #include "index/deprecate.hpp"
+#include "index/missing_image.hpp"
 #include "index/remove.hpp"
 #include "registry/puller.hpp"
 #include "serve/serve.hpp"
@@ -23,6 +24,11 @@
 namespace opm::cmd {
 
 namespace {
+
+// Upstream's line once rm or prune-stranded removed the stranded bundles.
+void log_stranded_removed(Context& ctx) {
+  ctx.err << util::logrus_line("info", "removing stranded bundles ", ctx.err_is_tty);
+}
 
 struct RegistryAddFlags {
   std::string database = "bundles.db";
@@ -138,7 +144,11 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
       auto unpack = [&puller, tool, use_http](const std::string& ref,
                                               const std::filesystem::path& dir) -> Result<void> {
         if (tool == index::ContainerTool::none) {
-          return puller->unpack(ref, dir, {"manifests", "metadata"});
+          auto unpacked = puller->unpack(ref, dir, {"manifests", "metadata"});
+          if (!unpacked) {
+            return std::unexpected(index::bundle_pull_error(ref, std::move(unpacked).error()));
+          }
+          return {};
         }
         OPM_TRY(index::pull_image(tool, ref, use_http));
         return index::copy_image_files(tool, ref, dir);
@@ -226,7 +236,8 @@ void add_packages_command(CLI::App& parent, Context& ctx, Action& chosen,
           auto removed = run({.database = flags->database,
                               .packages = packages,
                               .permissive = flags->permissive,
-                              .tolerated = [&](const Error& e) { log_error("warning", e); }});
+                              .tolerated = [&](const Error& e) { log_error("warning", e); },
+                              .stranded_removed = [&ctx] { log_stranded_removed(ctx); }});
           if (removed) {
             return {};
           }
@@ -258,7 +269,7 @@ void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen)
     chosen.command = sub;
     chosen.run = [&ctx, sub, database]() -> Result<void> {
       ctx.err << util::logrus_line("info", "pruning from the registry", ctx.err_is_tty);
-      auto pruned = index::prune_stranded(*database);
+      auto pruned = index::prune_stranded(*database, [&ctx] { log_stranded_removed(ctx); });
       if (pruned) {
         return {};
       }

@@ -31,10 +31,13 @@ std::vector<std::string> package_list(const std::vector<std::string>& values) {
   return out;
 }
 
-Result<void> remove_stranded(sqlite::Connection& db) {
+Result<void> remove_stranded(sqlite::Connection& db, const std::function<void()>& removed_hook) {
   if (auto removed = sqlite::remove_stranded_bundles(db); !removed) {
     return std::unexpected(
         std::move(removed).error().wrap("error removing stranded packages from database"));
+  }
+  if (removed_hook) {
+    removed_hook();
   }
   return db.exec("VACUUM");
 }
@@ -78,7 +81,7 @@ Result<void> remove_packages(const RemoveRequest& request) {
     auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
     OPM_TRY(sqlite::migrate(db));
     OPM_TRY(remove_each(db, package_list(request.packages), request));
-    OPM_TRY(remove_stranded(db));
+    OPM_TRY(remove_stranded(db, request.stranded_removed));
   }
   return copy.commit();
 }
@@ -101,12 +104,13 @@ Result<void> prune_packages(const RemoveRequest& request) {
   return copy.commit();
 }
 
-Result<void> prune_stranded(const std::filesystem::path& database) {
+Result<void> prune_stranded(const std::filesystem::path& database,
+                            const std::function<void()>& stranded_removed) {
   auto copy = OPM_TRY(DatabaseCopy::make(database));
   {
     auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
     OPM_TRY(sqlite::migrate(db));
-    OPM_TRY(remove_stranded(db));
+    OPM_TRY(remove_stranded(db, stranded_removed));
   }
   return copy.commit();
 }

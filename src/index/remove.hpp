@@ -17,6 +17,8 @@ struct RemoveRequest {
   // --permissive: a package that cannot be removed is handed to `tolerated` and the others go on.
   bool permissive = false;
   std::function<void(const Error&)> tolerated = {};
+  // Called once the stranded bundles are gone, where upstream logs "removing stranded bundles ".
+  std::function<void()> stranded_removed = {};
 };
 
 // Remove each package (duplicates and empty names dropped), then the stranded bundles, then
@@ -29,7 +31,8 @@ Result<void> remove_packages(const RemoveRequest& request);
 // kept as given), with rm's errors and permissive handling, then VACUUM.
 Result<void> prune_packages(const RemoveRequest& request);
 
-// Remove the stranded bundles, then VACUUM.
-Result<void> prune_stranded(const std::filesystem::path& database);
+// Remove the stranded bundles (then `stranded_removed` is called), then VACUUM.
+Result<void> prune_stranded(const std::filesystem::path& database,
+                            const std::function<void()>& stranded_removed = {});
 
 } // namespace opm::index

@@ -508,6 +508,9 @@ struct GraphWriter {
     BundleKey current = channel.head;
     int depth = 0;
     std::optional<std::int64_t> previous;
+    // A stored graph whose replaces loop back (a damaged or hand-made --from-index) would keep
+    // this walk going forever; it ends with the replaces walk's text instead.
+    std::set<BundleKey> visited{current};
     while (true) {
       auto id = OPM_TRY(entry(channel_name, current.name, depth));
       if (!id) {
@@ -545,6 +548,10 @@ struct GraphWriter {
                                        "({} != {})",
                                        expected, depth));
         }
+        return {};
+      }
+      if (!visited.insert(*next).second) {
+        errors.push_back(fmt::format("Cycle detected, {} replaces {}", current.name, next->name));
         return {};
       }
       current = *next;

@@ -2,8 +2,12 @@
 
 #include "json/go_json.hpp"
 #include "json/text.hpp"
+#include "sqlite/detail/schema_sql.hpp"
 #include "util/source_date.hpp"
 
+#include <fmt/format.h>
+
+#include <array>
 #include <cstdlib>
 #include <functional>
 #include <map>
@@ -16,182 +20,39 @@ namespace opm::sqlite {
 
 namespace {
 
-constexpr std::string_view k_step0 = R"(
-CREATE TABLE IF NOT EXISTS operatorbundle (
-  name TEXT PRIMARY KEY,
-  csv TEXT UNIQUE,
-  bundle TEXT
-);
-CREATE TABLE IF NOT EXISTS package (
-  name TEXT PRIMARY KEY,
-  default_channel TEXT,
-  FOREIGN KEY(name, default_channel) REFERENCES channel(package_name,name)
-);
-CREATE TABLE IF NOT EXISTS channel (
-  name TEXT,
-  package_name TEXT,
-  head_operatorbundle_name TEXT,
-  PRIMARY KEY(name, package_name),
-  FOREIGN KEY(package_name) REFERENCES package(name),
-  FOREIGN KEY(head_operatorbundle_name) REFERENCES operatorbundle(name)
-);
-CREATE TABLE IF NOT EXISTS channel_entry (
-  entry_id INTEGER PRIMARY KEY,
-  channel_name TEXT,
-  package_name TEXT,
-  operatorbundle_name TEXT,
-  replaces INTEGER,
-  depth INTEGER,
-  FOREIGN KEY(replaces) REFERENCES channel_entry(entry_id)  DEFERRABLE INITIALLY DEFERRED,
-  FOREIGN KEY(channel_name, package_name) REFERENCES channel(name, package_name)
-);
-CREATE TABLE IF NOT EXISTS api (
-  group_name TEXT,
-  version TEXT,
-  kind TEXT,
-  plural TEXT NOT NULL,
-  PRIMARY KEY(group_name, version, kind)
-);
-CREATE TABLE IF NOT EXISTS api_provider (
-  group_name TEXT,
-  version TEXT,
-  kind TEXT,
-  channel_entry_id INTEGER,
-  FOREIGN KEY(channel_entry_id) REFERENCES channel_entry(entry_id),
-  FOREIGN KEY(group_name, version, kind) REFERENCES api(group_name, version, kind)
-);
-)";
-
-constexpr std::string_view k_step1 = R"(
-CREATE TABLE IF NOT EXISTS related_image (
-  image TEXT,
-  operatorbundle_name TEXT,
-  FOREIGN KEY(operatorbundle_name) REFERENCES operatorbundle(name)
-);
-)";
-
-constexpr std::string_view k_step2 = "ALTER TABLE operatorbundle ADD COLUMN bundlepath TEXT;";
-
-constexpr std::string_view k_step3 = R"(
-CREATE TABLE IF NOT EXISTS api_requirer (
-  group_name TEXT,
-  version TEXT,
-  kind TEXT,
-  channel_entry_id INTEGER,
-  FOREIGN KEY(channel_entry_id) REFERENCES channel_entry(entry_id),
-  FOREIGN KEY(group_name, version, kind) REFERENCES api(group_name, version, kind)
-);
-)";
-
 // Rebuild every table with ON DELETE CASCADE keys. PRAGMA foreign_keys has no effect inside
 // the migration transaction (it is issued as upstream issues it), so dropping an old table
 // that still has rows pointing at it would fail as upstream fails; the keys are checked at
 // commit instead, when every old table is gone.
-constexpr std::string_view k_step4 = R"(
-PRAGMA defer_foreign_keys = ON;
-PRAGMA foreign_keys = 0;
-ALTER TABLE operatorbundle RENAME TO operatorbundle_old;
-ALTER TABLE package RENAME TO package_old;
-ALTER TABLE channel RENAME TO channel_old;
-ALTER TABLE channel_entry RENAME TO channel_entry_old;
-ALTER TABLE api_provider RENAME TO api_provider_old;
-ALTER TABLE related_image RENAME TO related_image_old;
-ALTER TABLE api_requirer RENAME TO api_requirer_old;
-CREATE TABLE operatorbundle (
-  name TEXT PRIMARY KEY,
-  csv TEXT,
-  bundle TEXT,
-  bundlepath TEXT);
-CREATE TABLE package (
-  name TEXT PRIMARY KEY,
-  default_channel TEXT,
-  FOREIGN KEY(name, default_channel) REFERENCES channel(package_name,name) ON DELETE CASCADE
-);
-CREATE TABLE channel (
-  name TEXT,
-  package_name TEXT,
-  head_operatorbundle_name TEXT,
-  PRIMARY KEY(name, package_name),
-  FOREIGN KEY(head_operatorbundle_name) REFERENCES operatorbundle(name) ON DELETE CASCADE
-);
-CREATE TABLE channel_entry (
-  entry_id INTEGER PRIMARY KEY,
-  channel_name TEXT,
-  package_name TEXT,
-  operatorbundle_name TEXT,
-  replaces INTEGER,
-  depth INTEGER,
-  FOREIGN KEY(replaces) REFERENCES channel_entry(entry_id) DEFERRABLE INITIALLY DEFERRED,
-  FOREIGN KEY(channel_name, package_name) REFERENCES channel(name, package_name) ON DELETE CASCADE
-);
-CREATE TABLE api_provider (
-  group_name TEXT,
-  version TEXT,
-  kind TEXT,
-  channel_entry_id INTEGER,
-  PRIMARY KEY(group_name, version, kind, channel_entry_id),
-  FOREIGN KEY(channel_entry_id) REFERENCES channel_entry(entry_id) ON DELETE CASCADE,
-  FOREIGN KEY(group_name, version, kind) REFERENCES api(group_name, version, kind)
-);
-CREATE TABLE related_image (
-  image TEXT,
-  operatorbundle_name TEXT,
-  FOREIGN KEY(operatorbundle_name) REFERENCES operatorbundle(name) ON DELETE CASCADE
-);
-CREATE TABLE api_requirer (
-  group_name TEXT,
-  version TEXT,
-  kind TEXT,
-  channel_entry_id INTEGER,
-  PRIMARY KEY(group_name, version, kind, channel_entry_id),
-  FOREIGN KEY(channel_entry_id) REFERENCES channel_entry(entry_id) ON DELETE CASCADE,
-  FOREIGN KEY(group_name, version, kind) REFERENCES api(group_name, version, kind)
-);
-INSERT INTO operatorbundle SELECT * FROM "operatorbundle_old";
-DROP TABLE "operatorbundle_old";
-INSERT INTO package SELECT * FROM "package_old";
-DROP TABLE "package_old";
-INSERT INTO channel SELECT * FROM "channel_old";
-DROP TABLE "channel_old";
-INSERT INTO channel_entry SELECT * FROM "channel_entry_old";
-DROP TABLE "channel_entry_old";
-INSERT INTO api_provider SELECT * FROM "api_provider_old";
-DROP TABLE "api_provider_old";
-INSERT INTO related_image SELECT * FROM "related_image_old";
-DROP TABLE "related_image_old";
-INSERT INTO api_requirer SELECT * FROM "api_requirer_old";
-DROP TABLE "api_requirer_old";
-PRAGMA foreign_keys = 1;
-)";
+struct RebuiltTable {
+  std::string_view name;
+  std::string_view create;
+};
+constexpr std::array<RebuiltTable, 7> k_step4_tables{{
+    {"operatorbundle", detail::k_step4_operatorbundle},
+    {"package", detail::k_step4_package},
+    {"channel", detail::k_step4_channel},
+    {"channel_entry", detail::k_step4_channel_entry},
+    {"api_provider", detail::k_step4_api_provider},
+    {"related_image", detail::k_step4_related_image},
+    {"api_requirer", detail::k_step4_api_requirer},
+}};
 
-constexpr std::string_view k_step5 = R"(
-ALTER TABLE operatorbundle ADD COLUMN skiprange TEXT;
-ALTER TABLE operatorbundle ADD COLUMN version TEXT;
-)";
-
-constexpr std::string_view k_step6_create = R"(
-CREATE TABLE api_provider_new (
-  group_name TEXT,
-  version TEXT,
-  kind TEXT,
-  operatorbundle_name TEXT,
-  operatorbundle_version TEXT,
-  operatorbundle_path TEXT,
-  FOREIGN KEY(operatorbundle_name, operatorbundle_version, operatorbundle_path) REFERENCES operatorbundle(name, version, bundlepath) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
-  FOREIGN KEY(group_name, version, kind) REFERENCES api(group_name, version, kind) ON DELETE CASCADE
-);
-CREATE TABLE api_requirer_new (
-  group_name TEXT,
-  version TEXT,
-  kind TEXT,
-  operatorbundle_name TEXT,
-  operatorbundle_version TEXT,
-  operatorbundle_path TEXT,
-  FOREIGN KEY(operatorbundle_name, operatorbundle_version, operatorbundle_path) REFERENCES operatorbundle(name, version, bundlepath) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
-  FOREIGN KEY(group_name, version, kind) REFERENCES api(group_name, version, kind) ON DELETE CASCADE
-);
-CREATE UNIQUE INDEX pk ON operatorbundle(name, version, bundlepath);
-)";
+Result<void> cascade_delete(Connection& db) {
+  OPM_TRY(db.exec("PRAGMA defer_foreign_keys = ON"));
+  OPM_TRY(db.exec("PRAGMA foreign_keys = 0"));
+  for (const auto& table : k_step4_tables) {
+    OPM_TRY(db.exec(fmt::format("ALTER TABLE {0} RENAME TO {0}_old;", table.name)));
+  }
+  for (const auto& table : k_step4_tables) {
+    OPM_TRY(db.exec(table.create));
+  }
+  for (const auto& table : k_step4_tables) {
+    OPM_TRY(db.exec(fmt::format("INSERT INTO {0} SELECT * FROM \"{0}_old\"", table.name)));
+    OPM_TRY(db.exec(fmt::format("DROP TABLE \"{0}_old\"", table.name)));
+  }
+  return db.exec("PRAGMA foreign_keys = 1");
+}
 
 // The old rows re-keyed from channel entries to bundles, each (api, bundle) pair once.
 constexpr std::string_view k_step6_copy = R"(
@@ -215,49 +76,6 @@ ALTER TABLE api_provider_new RENAME TO api_provider;
 ALTER TABLE api_requirer_new RENAME TO api_requirer;
 )";
 
-constexpr std::string_view k_step7 = R"(
-ALTER TABLE operatorbundle ADD COLUMN replaces TEXT;
-ALTER TABLE operatorbundle ADD COLUMN skips TEXT;
-CREATE TRIGGER api_provider_cleanup
-AFTER DELETE ON api_provider
-WHEN NOT EXISTS (SELECT 1 FROM api_provider JOIN api_requirer WHERE
-    (api_provider.group_name = OLD.group_name AND api_provider.version = OLD.version AND api_provider.kind = OLD.kind) OR
-    (api_requirer.group_name = OLD.group_name AND api_requirer.version = OLD.version AND api_requirer.kind = OLD.kind))
-BEGIN
-  DELETE FROM api WHERE group_name = OLD.group_name AND version = OLD.version AND kind = OLD.kind;
-END;
-CREATE TRIGGER api_requirer_cleanup
-AFTER DELETE ON api_requirer
-WHEN NOT EXISTS (SELECT 1 FROM api_provider JOIN api_requirer WHERE
-    (api_provider.group_name = OLD.group_name AND api_provider.version = OLD.version AND api_provider.kind = OLD.kind) OR
-    (api_requirer.group_name = OLD.group_name AND api_requirer.version = OLD.version AND api_requirer.kind = OLD.kind))
-BEGIN
-  DELETE FROM api WHERE group_name = OLD.group_name AND version = OLD.version AND kind = OLD.kind;
-END;
-)";
-
-constexpr std::string_view k_step8 = R"(
-CREATE TABLE IF NOT EXISTS dependencies (
-  type TEXT,
-  value TEXT,
-  operatorbundle_name TEXT,
-  operatorbundle_version TEXT,
-  operatorbundle_path TEXT,
-  FOREIGN KEY(operatorbundle_name, operatorbundle_version, operatorbundle_path) REFERENCES operatorbundle(name, version, bundlepath) ON DELETE CASCADE
-);
-)";
-
-constexpr std::string_view k_step9 = R"(
-CREATE TABLE IF NOT EXISTS properties (
-  type TEXT,
-  value TEXT,
-  operatorbundle_name TEXT,
-  operatorbundle_version TEXT,
-  operatorbundle_path TEXT,
-  FOREIGN KEY(operatorbundle_name, operatorbundle_version, operatorbundle_path) REFERENCES operatorbundle(name, version, bundlepath) ON DELETE CASCADE
-);
-)";
-
 // Upstream's subquery is not correlated (both names refer to the inner table), so every
 // dependency row receives the type-stripped value of the first row. Kept as it is, so an
 // upgraded database reads as upstream's does.
@@ -275,14 +93,9 @@ SET operatorbundle_path = (SELECT bundlepath
                            WHERE operatorbundle_name = operatorbundle.name AND operatorbundle_version = operatorbundle.version);
 )";
 
-constexpr std::string_view k_step11 = "ALTER TABLE operatorbundle ADD COLUMN substitutesfor TEXT;";
-
-constexpr std::string_view k_step12 = R"(
-CREATE TABLE IF NOT EXISTS deprecated (
-  operatorbundle_name TEXT PRIMARY KEY
-);
-INSERT OR REPLACE INTO deprecated(operatorbundle_name) SELECT operatorbundle_name FROM properties WHERE properties.type='olm.deprecated';
-)";
+constexpr std::string_view k_step12_fill =
+    "INSERT OR REPLACE INTO deprecated(operatorbundle_name) SELECT operatorbundle_name FROM "
+    "properties WHERE properties.type='olm.deprecated'";
 
 constexpr std::string_view k_step13 =
     "DELETE FROM deprecated WHERE deprecated.operatorbundle_name NOT IN (SELECT DISTINCT "
@@ -581,37 +394,39 @@ Step sql_then(std::string_view text, Result<void> (*backfill)(Connection&)) {
 
 const std::vector<Step>& steps() {
   static const std::vector<Step> all = {
-      sql(k_step0),
-      sql_then(k_step1, backfill_related_images),
-      sql(k_step2),
-      sql_then(k_step3, backfill_required_apis),
-      sql(k_step4),
-      sql_then(k_step5, backfill_versions),
+      sql(detail::k_step0),
+      sql_then(detail::k_step1, backfill_related_images),
+      sql(detail::k_step2),
+      sql_then(detail::k_step3, backfill_required_apis),
+      cascade_delete,
+      sql_then(detail::k_step5, backfill_versions),
       [](Connection& db) -> Result<void> {
-        OPM_TRY(db.exec(k_step6_create));
+        OPM_TRY(db.exec(detail::k_step6_create));
         return db.exec(k_step6_copy);
       },
-      sql_then(k_step7, backfill_replaces),
-      sql_then(k_step8, backfill_dependencies),
-      sql_then(k_step9, backfill_properties),
+      [](Connection& db) -> Result<void> {
+        OPM_TRY(db.exec(detail::k_step7_columns));
+        OPM_TRY(db.exec(detail::k_step7_provider_trigger));
+        OPM_TRY(db.exec(detail::k_step7_requirer_trigger));
+        return backfill_replaces(db);
+      },
+      sql_then(detail::k_step8, backfill_dependencies),
+      sql_then(detail::k_step9, backfill_properties),
       sql(k_step10),
-      sql(k_step11),
-      sql(k_step12),
+      sql(detail::k_step11),
+      [](Connection& db) -> Result<void> {
+        OPM_TRY(db.exec(detail::k_step12_create));
+        return db.exec(k_step12_fill);
+      },
       sql(k_step13),
   };
   return all;
 }
 
-constexpr std::string_view k_ensure_table = R"(
-CREATE TABLE IF NOT EXISTS schema_migrations (
-  version bigint NOT NULL,
-  timestamp DATETIME DEFAULT CURRENT_TIMESTAMP
-);)";
-
 // The row's timestamp is the time of the migration, as upstream writes it, unless
 // SOURCE_DATE_EPOCH gives one: then the same bundles always give the same database file.
 Result<void> set_version(Connection& db, int version) {
-  OPM_TRY(db.exec(k_ensure_table));
+  OPM_TRY(db.exec(detail::k_create_migrations_table));
   OPM_TRY(db.exec("DELETE FROM schema_migrations"));
   const char* epoch_text = std::getenv("SOURCE_DATE_EPOCH");
   auto epoch = epoch_text ? util::parse_source_date_epoch(epoch_text) : std::nullopt;
@@ -648,7 +463,7 @@ Result<void> migrate(Connection& db) {
     return {};
   }
   auto tx = OPM_TRY(Transaction::begin(db));
-  OPM_TRY(db.exec(k_ensure_table));
+  OPM_TRY(db.exec(detail::k_create_migrations_table));
   const auto& all = steps();
   for (int id = current + 1; id <= k_latest_schema_version; ++id) {
     if (id != OPM_TRY(schema_version(db)) + 1) {

@@ -1,6 +1,8 @@
 #include "sqlite/substitutes.hpp"
 
+#include "util/interrupt.hpp"
 #include "util/semver.hpp"
+#include "util/strings.hpp"
 
 #include <fmt/format.h>
 
@@ -36,6 +38,35 @@ std::vector<std::string> split_commas(const std::string& text) {
     start = comma + 1;
   }
 }
+
+// One walk along substitutions: the bundles it passed, in order. Coming back to one of them
+// fails with latest upstream's text (followed by the loop, so the user sees which bundles to
+// fix) instead of walking, and growing the skips, until memory runs out.
+class ChainWalk {
+public:
+  explicit ChainWalk(const std::string& start) : m_path{start}, m_seen{start} {}
+
+  Result<void> visit(const std::string& name) {
+    if (util::interrupted()) {
+      return util::fail(Errc::io, "interrupted");
+    }
+    if (!m_seen.insert(name).second) {
+      std::string loop;
+      for (const auto& passed : m_path) {
+        loop += passed + " -> ";
+      }
+      return util::fail(Errc::invalid,
+                        fmt::format("cyclic substitutesFor chain detected involving {}: {}{}",
+                                    util::go_quote(name), loop, name));
+    }
+    m_path.push_back(name);
+    return {};
+  }
+
+private:
+  std::vector<std::string> m_path;
+  std::set<std::string> m_seen;
+};
 
 struct Edges {
   std::string replaces;
@@ -111,12 +142,14 @@ Result<void> order_rival_substitutes(Connection& db, const NewBundle& bundle,
   const std::string& name = bundle.name;
   auto rivals = OPM_TRY(substitutes_of(db, base));
   std::deque<std::string> queue(rivals.begin(), rivals.end());
+  ChainWalk walk(name);
   while (!queue.empty()) {
     std::string other = std::move(queue.front());
     queue.pop_front();
     if (other == name) {
       continue;
     }
+    OPM_TRY(walk.visit(other));
     auto other_version = OPM_TRY(stored_edges(db, other)).version;
     int c = OPM_TRY(compare_versions(other_version, bundle.version));
     if (c == 0) {
@@ -155,8 +188,10 @@ Result<void> add_substitutes_for(Connection& db, const NewBundle& bundle) {
   }
 
   // Skip every bundle down the substitution chain.
+  ChainWalk down(name);
   for (auto base = OPM_TRY(substitution_of(db, name)); !base.empty();
        base = OPM_TRY(substitution_of(db, base))) {
+    OPM_TRY(down.visit(base));
     skips.push_back(base);
   }
 
@@ -166,7 +201,9 @@ Result<void> add_substitutes_for(Connection& db, const NewBundle& bundle) {
   if (successors.size() > 1) {
     return {};
   }
+  ChainWalk up(name);
   while (!successors.empty()) {
+    OPM_TRY(up.visit(successors.front()));
     auto inherited = skips;
     inherited.push_back(name);
     OPM_TRY(append_skips(db, inherited, successors.front()));
@@ -190,12 +227,14 @@ Result<void> add_substitutes_for(Connection& db, const NewBundle& bundle) {
       if (subs.size() > 1) {
         return {};
       }
+      ChainWalk from_skip(skip);
       while (!subs.empty()) {
         std::string sub = subs.front();
         subs.erase(subs.begin());
         if (sub == name) {
           continue;
         }
+        OPM_TRY(from_skip.visit(sub));
         add(sub);
         subs = OPM_TRY(substitutes_of(db, sub));
         if (subs.size() > 1) {
@@ -209,8 +248,10 @@ Result<void> add_substitutes_for(Connection& db, const NewBundle& bundle) {
   // Replacing a substituted bundle means replacing its newest substitute.
   if (!replaces.empty()) {
     auto subs = OPM_TRY(substitutes_of(db, replaces));
+    ChainWalk from_replaces(replaces);
     while (!subs.empty()) {
       replaces = subs.front();
+      OPM_TRY(from_replaces.visit(replaces));
       subs = OPM_TRY(substitutes_of(db, replaces));
       if (subs.size() > 1) {
         return {};

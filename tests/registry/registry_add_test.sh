@@ -21,6 +21,15 @@ check "missing metadata files logged as upstream logs them" test "$(grep -cE \
 sed "s#127.0.0.1:5231#$REG#g" "$SQL/render/kiwi.json" > "$WORK/expected.json"
 "$OPM" render "$DB" > "$WORK/rendered.json" 2> /dev/null
 check "the database renders as upstream's" cmp -s "$WORK/rendered.json" "$WORK/expected.json"
+# Every statement of a dump, sorted (upstream inserts rows in Go map order), with the time of
+# the migration row left out.
+dump() { # DB
+  python3 -c 'import sqlite3, sys
+for line in sqlite3.connect(sys.argv[1]).iterdump(): print(line)' "$1" |
+    sed -E "s/^(INSERT INTO \"schema_migrations\" VALUES\(13,)'[^']*'\);/\1'');/" | sort
+}
+check "the database dumps as upstream's, schema text included" cmp -s <(dump "$DB") \
+  <(dump "$SQL/kiwi.db" | sed "s#127.0.0.1:5231#$REG#g" | sort)
 
 cp "$DB" "$WORK/before.db"
 expect_fail "an image already added" \
@@ -45,6 +54,34 @@ check "only the image changed, as upstream's render shows" \
 expect_fail "--overwrite-latest of a bundle something replaces" \
   "Cannot overwrite a bundle that is not at the head of a channel using --overwrite-latest" \
   registry add --use-http --overwrite-latest -d "$DB" -b "$REG/test/kiwi-bundle:v0.2.0"
+
+# A reference the registry has nothing under fails with upstream's texts: its resolver's
+# error for the pull and its store's for the unpack it still tries.
+cp "$DB" "$WORK/before.db"
+for missing in "$REG/test/kiwi-bundle:missing" "$REG/test/no-such-repository:v1"; do
+  expect_fail "a bundle image that is not there: $missing" \
+    "Error: [error resolving name for image ref $missing: $missing: not found, image \"$missing\": not found]" \
+    registry add --use-http -d "$DB" -b "$missing"
+  check "exit code 1" test "$RC" = 1
+  check "the database is unchanged" cmp -s "$DB" "$WORK/before.db"
+done
+
+# Bundles substituting for each other are refused with the loop, as latest upstream refuses
+# them (v1.26.5 walked the chain until memory ran out); the database stays as it was.
+for side in a:b b:a; do
+  dir=$WORK/kiwi-sub-${side%:*}
+  cp -r "$SQL/bundles/kiwi-0.3.0" "$dir"
+  sed -i -e "s/^  name: kiwi.v0.3.0\$/  name: kiwi.v0.3.0-${side%:*}/" \
+    -e "s/^  version: 0.3.0\$/  version: 0.3.0+${side%:*}/" \
+    -e "s/^  annotations:\$/  annotations:\n    olm.substitutesFor: kiwi.v0.3.0-${side#*:}/" \
+    "$dir/manifests/kiwi.clusterserviceversion.yaml"
+  push_bundle_image "$dir" test/kiwi-bundle "v0.3.0-${side%:*}"
+done
+expect_fail "two bundles substituting for each other" \
+  'Error: failed to add substitutes : cyclic substitutesFor chain detected involving "kiwi.v0.3.0-b": kiwi.v0.3.0-b -> kiwi.v0.3.0-a -> kiwi.v0.3.0-b' \
+  registry add --use-http --enable-alpha -d "$DB" -b "$REG/test/kiwi-bundle:v0.3.0-a,$REG/test/kiwi-bundle:v0.3.0-b"
+check "exit code 1" test "$RC" = 1
+check "the database is unchanged" cmp -s "$DB" "$WORK/before.db"
 
 expect_fail "a bundle whose replaces is missing" \
   "Error: Invalid bundle kiwi.v0.2.0, replaces nonexistent bundle kiwi.v0.1.0" \

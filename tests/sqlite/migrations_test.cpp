@@ -90,6 +90,24 @@ TEST_SUITE("sqlite migrations") {
                                    "replaces", "skips", "substitutesfor"});
   }
 
+  TEST_CASE("a new database's schema is upstream's to the byte, object for object, in order") {
+    opm::test::TempDir dir;
+    auto db = open_rw(dir.path() / "index.db");
+    REQUIRE(opm::sqlite::migrate(db));
+    auto upstream =
+        Connection::open(std::string(OPM_TEST_DATA_DIR) + "/sqlite/kiwi.db", OpenMode::read_only);
+    REQUIRE(upstream);
+    constexpr std::string_view k_schema = "SELECT type || ' ' || name || ' ' || tbl_name || "
+                                          "char(10) || ifnull(sql, '') FROM sqlite_master "
+                                          "ORDER BY rowid";
+    auto expected = column(*upstream, k_schema);
+    auto ours = column(db, k_schema);
+    REQUIRE(ours.size() == expected.size());
+    for (std::size_t i = 0; i < ours.size(); ++i) {
+      CHECK(ours[i] == expected[i]);
+    }
+  }
+
   TEST_CASE("migrating twice changes nothing") {
     opm::test::TempDir dir;
     auto db = open_rw(dir.path() / "index.db");

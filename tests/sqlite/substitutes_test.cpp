@@ -102,6 +102,30 @@ TEST_SUITE("sqlite") {
     CHECK(count->text_or_empty(0) == "0");
   }
 
+  TEST_CASE("a bundle substituting for itself is refused with the loop, and not stored") {
+    opm::test::TempDir dir;
+    auto db = fresh_database(dir.path() / "index.db");
+    auto added = opm::sqlite::add_bundle(db, bundle("s.v1", "1.0.0", "", "s.v1"), true);
+    REQUIRE_FALSE(added);
+    CHECK(added.error().message() == "failed to add substitutes : cyclic substitutesFor chain "
+                                     "detected involving \"s.v1\": s.v1 -> s.v1");
+    auto count = db.prepare("SELECT count(*) FROM operatorbundle");
+    REQUIRE(count);
+    REQUIRE(*count->step());
+    CHECK(count->text_or_empty(0) == "0");
+  }
+
+  TEST_CASE("two bundles substituting for each other are refused with the loop") {
+    opm::test::TempDir dir;
+    auto db = fresh_database(dir.path() / "index.db");
+    add(db, bundle("t.a", "1.0.0+1", "", "t.b"));
+    auto added = opm::sqlite::add_bundle(db, bundle("t.b", "1.0.0+2", "", "t.a"), true);
+    REQUIRE_FALSE(added);
+    CHECK(added.error().message() == "failed to add substitutes : cyclic substitutesFor chain "
+                                     "detected involving \"t.b\": t.b -> t.a -> t.b");
+    CHECK(edges(db, "t.a") == "|t.b|t.b");
+  }
+
   TEST_CASE("substitutes-for needs alpha features") {
     opm::test::TempDir dir;
     auto db = fresh_database(dir.path() / "index.db");
