@@ -3,6 +3,7 @@
 #include "util/error.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,14 @@ private:
 enum class Overwrite { yes, no };
 Result<void> write_file_atomic(const std::filesystem::path& path, std::string_view content,
                                Overwrite overwrite = Overwrite::yes);
+
+// Makes the directory `dir` all at once: `build` fills a new private directory beside it (in
+// its parent, made if missing), which then takes `dir`'s place, renamed to it when `dir` does
+// not exist, or its entries moved into `dir` when that is an empty directory. A new `dir` gets
+// mode 0777 before the umask. On any failure, the new directory, parents made for it and
+// entries already moved are removed again, so `dir` is left as it was.
+using DirBuilder = std::function<Result<void>(const std::filesystem::path& staging)>;
+Result<void> build_dir_atomic(const std::filesystem::path& dir, const DirBuilder& build);
 
 // A directory entry as readdir gives it.
 struct DirEntry {
