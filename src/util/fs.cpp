@@ -278,8 +278,13 @@ Result<void> build_dir_atomic(const fs::path& dir, const DirBuilder& build) {
     return fail(Errc::invalid, fmt::format("mkdir {}: invalid output directory", dir.string()));
   }
   auto parents = OPM_TRY(MadeParents::make(target.parent_path()));
+  // An existing directory is filled from inside, so that its parent need not be writable (a
+  // mounted volume, say); a new one is made beside it and renamed.
+  const bool exists = fs::is_directory(target, ec);
   std::string pattern =
-      (target.parent_path() / fmt::format(".{}.tmp-XXXXXX", target.filename().string())).string();
+      (exists ? target / ".tmp-XXXXXX"
+              : target.parent_path() / fmt::format(".{}.tmp-XXXXXX", target.filename().string()))
+          .string();
   if (::mkdtemp(pattern.data()) == nullptr) {
     return fail(Errc::io, fmt::format("mkdir {}: {}", dir.string(), errno_text(errno)));
   }
@@ -289,7 +294,7 @@ Result<void> build_dir_atomic(const fs::path& dir, const DirBuilder& build) {
   if (interrupted()) {
     return fail(Errc::io, fmt::format("write {}: interrupted", dir.string()));
   }
-  if (fs::is_directory(target, ec)) {
+  if (exists) {
     OPM_TRY(move_entries(staging.path(), target, dir));
   } else {
     ::chmod(staging.path().c_str(), 0777 & ~current_umask());

@@ -52,11 +52,12 @@ enum class Overwrite { yes, no };
 Result<void> write_file_atomic(const std::filesystem::path& path, std::string_view content,
                                Overwrite overwrite = Overwrite::yes);
 
-// Makes the directory `dir` all at once: `build` fills a new private directory beside it (in
-// its parent, made if missing), which then takes `dir`'s place, renamed to it when `dir` does
-// not exist, or its entries moved into `dir` when that is an empty directory. A new `dir` gets
-// mode 0777 before the umask. On any failure, the new directory, parents made for it and
-// entries already moved are removed again, so `dir` is left as it was.
+// Makes the directory `dir` all at once: `build` fills a new private directory, which then
+// takes `dir`'s place. When `dir` does not exist, that directory is made beside it (in its
+// parent, made if missing) and renamed to it, with mode 0777 before the umask; when `dir` is an
+// empty directory, it is made inside `dir` (hidden) and its entries are moved up. On any failure,
+// the new directory, parents made for it and entries already moved are removed again, so `dir` is
+// left as it was.
 using DirBuilder = std::function<Result<void>(const std::filesystem::path& staging)>;
 Result<void> build_dir_atomic(const std::filesystem::path& dir, const DirBuilder& build);
 

@@ -52,12 +52,18 @@ TEST_SUITE("fs") {
     CHECK(mode_of(out) == (0777 & ~mask));
   }
 
-  TEST_CASE("an empty directory built atomically keeps its identity and gets the entries") {
+  TEST_CASE("an empty directory built atomically is filled from inside, so its parent need not "
+            "be writable, and keeps its mode") {
     test::TempDir tmp;
     auto out = tmp.path() / "out";
     fs::create_directory(out);
     ::chmod(out.c_str(), 0750);
-    REQUIRE(util::build_dir_atomic(out / "", write_two_files).has_value());
+    fs::path staged_in;
+    REQUIRE(util::build_dir_atomic(out / "", [&](const fs::path& staging) {
+              staged_in = staging.parent_path();
+              return write_two_files(staging);
+            }).has_value());
+    CHECK(staged_in == out);
     CHECK(names_in(out) == std::vector<std::string>{"catalog.json", "pkg"});
     CHECK(names_in(tmp.path()) == std::vector<std::string>{"out"});
     CHECK(mode_of(out) == 0750);
