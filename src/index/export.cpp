@@ -2,6 +2,8 @@
 
 #include "sqlite/connection.hpp"
 #include "util/fs.hpp"
+#include "util/path.hpp"
+#include "util/strings.hpp"
 #include "yaml/emitter.hpp"
 
 #include <fmt/format.h>
@@ -146,6 +148,25 @@ Result<void> write_package_yaml(sqlite::Connection& db, const std::string& packa
   return util::write_file_atomic(dir / "package.yaml", text);
 }
 
+// Package names and bundle versions come from the database and become directories under the
+// download folder; each must be one element, or a "../" or absolute value would escape it.
+Result<void> check_export_paths(const std::vector<std::string>& packages,
+                                const std::map<std::string, BundleDir>& bundles) {
+  for (const auto& package : packages) {
+    OPM_TRY(util::check_path_element("package name", package));
+  }
+  for (const auto& [image, dir] : bundles) {
+    if (dir.version.empty()) {
+      continue; // a random number is chosen, as upstream does
+    }
+    if (auto checked = util::check_path_element("bundle version", dir.version); !checked) {
+      return std::unexpected(
+          std::move(checked).error().wrap(fmt::format("bundle image {}", util::go_quote(image))));
+    }
+  }
+  return {};
+}
+
 Error aggregate(const std::vector<std::string>& messages) {
   if (messages.size() == 1) {
     return Error(Errc::invalid, messages.front());
@@ -163,6 +184,7 @@ Result<void> export_packages(const ExportRequest& request, const Unpack& unpack)
   auto db = OPM_TRY(sqlite::Connection::open(request.database, sqlite::OpenMode::read_only));
   auto packages = request.packages.empty() ? OPM_TRY(all_packages(db)) : request.packages;
   auto bundles = OPM_TRY(bundles_to_export(db, packages));
+  OPM_TRY(check_export_paths(packages, bundles));
   if (request.info) {
     request.info(fmt::format("Preparing to pull bundles {}", quoted_bundles(bundles)));
   }

@@ -23,7 +23,8 @@ struct ExportRequest {
 // For each bundle of the packages (those with channel entries), the contents of its image's
 // manifests/ in <folder>/<package>/<version>/; then <folder>/<package>/package.yaml with the
 // channels' heads and the default channel. Bundle failures are collected as
-// "exporting bundle image:<image> failed with <error>".
+// "exporting bundle image:<image> failed with <error>". Nothing is written when a package name
+// or a bundle version is not one safe path element (util::check_path_element).
 Result<void> export_packages(const ExportRequest& request, const Unpack& unpack);
 
 } // namespace opm::index

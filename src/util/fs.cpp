@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <random>
@@ -193,6 +194,115 @@ Result<void> write_file_atomic(const std::filesystem::path& path, std::string_vi
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
     return fail(Errc::io, fmt::format("rename {}: {}", path.string(), errno_text(errno)));
   }
+  return {};
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The directories made for a staging directory's parent, nearest first: removed again, if
+// still empty, unless kept.
+class MadeParents {
+public:
+  MadeParents(const MadeParents&) = delete;
+  MadeParents& operator=(const MadeParents&) = delete;
+  static Result<MadeParents> make(const fs::path& parent) {
+    MadeParents made;
+    std::error_code ec;
+    for (fs::path p = parent; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
+      made.m_dirs.push_back(p);
+      if (p == p.parent_path()) {
+        break;
+      }
+    }
+    fs::create_directories(parent, ec);
+    if (ec) {
+      return fail(Errc::io, fmt::format("mkdir {}: {}", parent.string(), errno_text(ec.value())));
+    }
+    return made;
+  }
+  MadeParents(MadeParents&& other) noexcept : m_dirs(std::move(other.m_dirs)) {}
+  MadeParents& operator=(MadeParents&&) = delete;
+  ~MadeParents() {
+    for (const auto& dir : m_dirs) {
+      ::rmdir(dir.c_str());
+    }
+  }
+  void keep() { m_dirs.clear(); }
+
+private:
+  MadeParents() = default;
+  std::vector<fs::path> m_dirs;
+};
+
+int rename_no_replace(const fs::path& from, const fs::path& to) {
+  return ::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE);
+}
+
+// Every entry of `from` moved into `to` (called `shown` in messages), none replacing one
+// already there; on failure the entries moved so far are removed from `to`.
+Result<void> move_entries(const fs::path& from, const fs::path& to, const fs::path& shown) {
+  auto entries = OPM_TRY(sorted_entries(from));
+  std::vector<fs::path> moved;
+  for (const auto& entry : entries) {
+    if (rename_no_replace(from / entry.name, to / entry.name) != 0) {
+      int err = errno;
+      for (const auto& path : moved) {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+      }
+      return fail(Errc::io,
+                  fmt::format("rename {}: {}", (shown / entry.name).string(), errno_text(err)));
+    }
+    moved.push_back(to / entry.name);
+  }
+  return {};
+}
+
+mode_t current_umask() {
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  return mask;
+}
+
+} // namespace
+
+Result<void> build_dir_atomic(const fs::path& dir, const DirBuilder& build) {
+  std::error_code ec;
+  fs::path target = fs::absolute(dir, ec).lexically_normal();
+  if (!target.has_filename()) {
+    target = target.parent_path();
+  }
+  if (ec || !target.has_filename()) {
+    return fail(Errc::invalid, fmt::format("mkdir {}: invalid output directory", dir.string()));
+  }
+  auto parents = OPM_TRY(MadeParents::make(target.parent_path()));
+  // An existing directory is filled from inside, so that its parent need not be writable (a
+  // mounted volume, say); a new one is made beside it and renamed.
+  const bool exists = fs::is_directory(target, ec);
+  std::string pattern =
+      (exists ? target / ".tmp-XXXXXX"
+              : target.parent_path() / fmt::format(".{}.tmp-XXXXXX", target.filename().string()))
+          .string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    return fail(Errc::io, fmt::format("mkdir {}: {}", dir.string(), errno_text(errno)));
+  }
+  register_temp_path(pattern);
+  TempTree staging{fs::path(pattern)};
+  OPM_TRY(build(staging.path()));
+  if (interrupted()) {
+    return fail(Errc::io, fmt::format("write {}: interrupted", dir.string()));
+  }
+  if (exists) {
+    OPM_TRY(move_entries(staging.path(), target, dir));
+  } else {
+    ::chmod(staging.path().c_str(), 0777 & ~current_umask());
+    if (rename_no_replace(staging.path(), target) != 0) {
+      return fail(Errc::io, fmt::format("rename {}: {}", dir.string(), errno_text(errno)));
+    }
+  }
+  parents.keep();
   return {};
 }
 

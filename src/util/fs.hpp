@@ -3,6 +3,7 @@
 #include "util/error.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,15 @@ private:
 enum class Overwrite { yes, no };
 Result<void> write_file_atomic(const std::filesystem::path& path, std::string_view content,
                                Overwrite overwrite = Overwrite::yes);
+
+// Makes the directory `dir` all at once: `build` fills a new private directory, which then
+// takes `dir`'s place. When `dir` does not exist, that directory is made beside it (in its
+// parent, made if missing) and renamed to it, with mode 0777 before the umask; when `dir` is an
+// empty directory, it is made inside `dir` (hidden) and its entries are moved up. On any failure,
+// the new directory, parents made for it and entries already moved are removed again, so `dir` is
+// left as it was.
+using DirBuilder = std::function<Result<void>(const std::filesystem::path& staging)>;
+Result<void> build_dir_atomic(const std::filesystem::path& dir, const DirBuilder& build);
 
 // A directory entry as readdir gives it.
 struct DirEntry {

@@ -1,5 +1,9 @@
 #include "util/path.hpp"
 
+#include "util/strings.hpp"
+
+#include <fmt/format.h>
+
 #include <vector>
 
 namespace opm::util {
@@ -61,6 +65,19 @@ std::string join_path(std::string_view dir, std::string_view name) {
   joined += '/';
   joined += name;
   return clean_path(joined);
+}
+
+bool is_path_element(std::string_view name) {
+  return !name.empty() && name != "." && name != ".." &&
+         name.find_first_of(std::string_view("/\0", 2)) == std::string_view::npos;
+}
+
+Result<void> check_path_element(std::string_view what, std::string_view name) {
+  if (is_path_element(name)) {
+    return {};
+  }
+  return fail(Errc::invalid, fmt::format("invalid {} {}: must be a single local path element", what,
+                                         go_quote(name)));
 }
 
 } // namespace opm::util

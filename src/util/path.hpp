@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/error.hpp"
+
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,5 +16,12 @@ std::string clean_path(std::string_view path);
 std::pair<std::string, std::string> split_path(std::string_view path);
 // filepath.Join of two elements: empty elements are skipped, the result is cleaned.
 std::string join_path(std::string_view dir, std::string_view name);
+
+// The one rule for a name from a catalog, an image or a database that becomes part of a path:
+// it must name exactly one entry inside the directory it is joined to, so it is not empty,
+// "." or "..", and holds no '/' and no NUL.
+bool is_path_element(std::string_view name);
+// The same as an error: `invalid <what> "<name>": must be a single local path element`.
+Result<void> check_path_element(std::string_view what, std::string_view name);
 
 } // namespace opm::util

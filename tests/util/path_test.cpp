@@ -24,4 +24,30 @@ TEST_SUITE("path") {
     CHECK(join_path("", "..Dockerfile") == "..Dockerfile");
     CHECK(join_path("/", ".Dockerfile") == "/.Dockerfile");
   }
+
+  TEST_CASE("a path element names one entry inside the directory it is joined to") {
+    CHECK(is_path_element("kiwi"));
+    CHECK(is_path_element("..kiwi"));
+    CHECK(is_path_element("0.1.0+build"));
+    CHECK_FALSE(is_path_element(""));
+    CHECK_FALSE(is_path_element("."));
+    CHECK_FALSE(is_path_element(".."));
+    CHECK_FALSE(is_path_element("../../escaped"));
+    CHECK_FALSE(is_path_element("a/b"));
+    CHECK_FALSE(is_path_element("/abs"));
+    CHECK_FALSE(is_path_element(std::string_view("a\0b", 3)));
+  }
+
+  TEST_CASE("a name that is no path element is refused with upstream's text") {
+    CHECK(check_path_element("package name", "kiwi").has_value());
+    auto escaped = check_path_element("package name", "../../escaped");
+    REQUIRE_FALSE(escaped.has_value());
+    CHECK(escaped.error().code() == opm::Errc::invalid);
+    CHECK(escaped.error().message() ==
+          R"(invalid package name "../../escaped": must be a single local path element)");
+    auto nul = check_path_element("bundle version", std::string_view("a\0", 2));
+    REQUIRE_FALSE(nul.has_value());
+    CHECK(nul.error().message() ==
+          R"(invalid bundle version "a\x00": must be a single local path element)");
+  }
 }
