@@ -133,6 +133,9 @@ CacheDirLock::CacheDirLock(const fs::path& dir, bool create) : m_dir(dir) {
   std::error_code ec;
   if (create) {
     m_created = fs::create_directories(dir, ec);
+    if (m_created) {
+      ::chmod(dir.c_str(), 0750); // the mode upstream gives a cache directory it makes
+    }
   }
   m_fd.fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (m_fd.fd < 0) {

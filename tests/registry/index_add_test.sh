@@ -230,11 +230,13 @@ sed -i -e 's/kiwi.v0.2.0-1$/kiwi.v0.2.0-self/' -e 's/substitutesFor: kiwi.v0.2.0
   "$self/manifests/kiwi.clusterserviceversion.yaml"
 push_bundle_image "$self" test/kiwi-bundle v0.2.0-self
 cp database/index.db "$WORK/alpha.db"
+cp database/index.db "$WORK/alpha-pristine.db"
 mkdir -p "$WORK/alpha-self" && cd "$WORK/alpha-self"
 expect_fail "a bundle substituting for itself" \
   'Error: failed to add substitutes : cyclic substitutesFor chain detected involving "kiwi.v0.2.0-self": kiwi.v0.2.0-self -> kiwi.v0.2.0-self' \
   index add --use-http --generate --enable-alpha -f "$WORK/alpha.db" -b "$REG/test/kiwi-bundle:v0.2.0-self"
 check "exit code 1" test "$RC" = 1
-check "the index it started from is unchanged" cmp -s database/index.db "$WORK/alpha.db"
+check "the index it started from is unchanged" cmp -s "$WORK/alpha.db" "$WORK/alpha-pristine.db"
+check "no database is left behind" test ! -e database
 
 finish
