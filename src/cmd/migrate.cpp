@@ -54,8 +54,9 @@ Result<catalog::DeclarativeConfig> render_catalog(registry::Puller& puller, cons
   options.allow_bundle_dirs = false;
   options.allow_bundle_images = false;
   options.migrations = std::move(migrations);
-  options.render_image = [&puller](const std::string& image,
-                                   bool) -> Result<catalog::DeclarativeConfig> {
+  options.render_image =
+      [&puller](const std::string& image,
+                const render::AllowedImages&) -> Result<catalog::DeclarativeConfig> {
     OPM_TRY(check_path_or_image(image));
     return render::render_image(
         puller, image,

@@ -128,15 +128,18 @@ Result<void> render_images_with_registry(Context& ctx, render::Options& options,
     rendering.cache = render::RenderCache::open(reg.cache_dir / "renders");
   }
   rendering.puller = registry::make_puller(std::move(reg));
-  options.render_image = [&rendering, on_sqlite = options.on_sqlite](
-                             const std::string& ref,
-                             bool allow_bundle_image) -> Result<catalog::DeclarativeConfig> {
+  options.render_image =
+      [&rendering, on_sqlite = options.on_sqlite](
+          const std::string& ref,
+          const render::AllowedImages& allowed) -> Result<catalog::DeclarativeConfig> {
     OPM_TRY(check_path_or_image(ref));
     std::call_once(rendering.interrupts_started, [&rendering] {
       rendering.interrupts = std::make_unique<util::InterruptScope>();
     });
     return render::render_image(*rendering.puller, ref,
-                                {.allow_bundle_image = allow_bundle_image,
+                                {.allow_bundle_image = allowed.bundle,
+                                 .allow_catalog_image = allowed.catalog,
+                                 .allow_sqlite_image = allowed.sqlite,
                                  .cache = rendering.cache ? &*rendering.cache : nullptr,
                                  .on_sqlite = on_sqlite});
   };

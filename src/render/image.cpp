@@ -69,6 +69,18 @@ Result<std::filesystem::path> labelled_path(const std::filesystem::path& root,
   return root / *resolved;
 }
 
+// Refuses, before anything is unpacked, the kinds of image the caller does not take, in
+// upstream's order of checks.
+Result<void> check_allowed(const registry::Labels& labels, const ImageRenderOptions& options) {
+  if (!options.allow_sqlite_image && labels.contains(std::string(k_database_label))) {
+    return util::fail(Errc::not_allowed, "cannot render sqlite image: not allowed");
+  }
+  if (!options.allow_catalog_image && labels.contains(std::string(k_configs_label))) {
+    return util::fail(Errc::not_allowed, "cannot render declarative config image: not allowed");
+  }
+  return {};
+}
+
 } // namespace
 
 Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref,
@@ -86,6 +98,7 @@ Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const 
   const registry::Labels* labels = &pulled->labels;
   bool bundle = !labels->contains(std::string(k_configs_label)) &&
                 labels->contains(std::string(k_bundle_package_label));
+  OPM_TRY(check_allowed(*labels, options));
   bool cacheable = bundle && options.allow_bundle_image && options.cache != nullptr;
   if (cacheable) {
     if (auto cached = options.cache->find(pulled->image_digest, ref)) {

@@ -94,7 +94,9 @@ Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Opti
     return load_catalog_dir(ref);
   }
   if (options.render_image) {
-    return options.render_image(ref, options.allow_bundle_images);
+    return options.render_image(ref, {.bundle = options.allow_bundle_images,
+                                      .catalog = options.allow_catalog_dirs,
+                                      .sqlite = options.allow_sqlite_files});
   }
   return util::fail(Errc::invalid, "rendering image references is not supported yet");
 }

@@ -13,10 +13,18 @@
 
 namespace opm::render {
 
+// The kinds of image a render takes (upstream's AllowedRefMask, for images).
+struct AllowedImages {
+  bool bundle = true;
+  bool catalog = true;
+  bool sqlite = true;
+};
+
 struct Options {
-  // Image references are resolved by this, when set; otherwise they are refused.
-  // `allow_bundle_image` is this Options' allow_bundle_images.
-  std::function<Result<catalog::DeclarativeConfig>(const std::string& ref, bool allow_bundle_image)>
+  // Image references are resolved by this, when set; otherwise they are refused. `allowed`
+  // follows this Options' allow_bundle_images, allow_catalog_dirs and allow_sqlite_files.
+  std::function<Result<catalog::DeclarativeConfig>(const std::string& ref,
+                                                   const AllowedImages& allowed)>
       render_image;
   // The image reference given to bundle directories; without it their image is "".
   std::optional<ImageRefTemplate> image_ref_template;
@@ -27,9 +35,9 @@ struct Options {
   bool allow_bundle_dirs = true;
   // False where the mask leaves out bundle images (render-graph, alpha list).
   bool allow_bundle_images = true;
-  // False where the mask leaves out catalog directories and SQLite files (templates, which
-  // take bundle images only): `cannot render declarative config directory: not allowed`,
-  // `cannot render sqlite file: not allowed`.
+  // False where the mask leaves out catalogs and SQLite databases, as files and as images
+  // (templates, which take bundle images only): `cannot render declarative config directory:
+  // not allowed`, `cannot render sqlite file: not allowed`, and the same for `... image`.
   bool allow_catalog_dirs = true;
   bool allow_sqlite_files = true;
   // References rendered at once; `render_image` must then be safe to call from many threads.

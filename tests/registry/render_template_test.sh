@@ -64,6 +64,24 @@ expect_fail "a missing image" \
   "Error: rendering template: render reference \"$REG/tpl/bundle:nothere\": failed to pull image \"$REG/tpl/bundle:nothere\"" \
   alpha render-template --use-http "$WORK/missing.yaml"
 
+# Templates take bundle images only: a catalog image or a SQLite index image named as a
+# bundle is refused, as latest upstream refuses it.
+mkdir -p "$WORK/catimg/configs" "$WORK/dbimg/database"
+printf '{"schema":"olm.package","name":"other"}\n' > "$WORK/catimg/configs/index.json"
+cp "$OPM_TESTS/data/sqlite/kiwi.db" "$WORK/dbimg/database/index.db"
+push_image "$R" tpl/catalog v1 --files "$WORK/catimg" \
+  --label operators.operatorframework.io.index.configs.v1=/configs > /dev/null
+push_image "$R" tpl/index v1 --files "$WORK/dbimg" \
+  --label operators.operatorframework.io.index.database.v1=/database/index.db > /dev/null
+sed "s#$(img 0.2.0)#$REG/tpl/catalog:v1#" "$WORK/basic.yaml" > "$WORK/catalog-image.yaml"
+expect_fail "a catalog image as a template bundle" \
+  "Error: rendering template: render reference \"$REG/tpl/catalog:v1\": cannot render declarative config image: not allowed" \
+  alpha render-template --use-http "$WORK/catalog-image.yaml"
+sed "s#$(img 0.2.0)#$REG/tpl/index:v1#" "$WORK/basic.yaml" > "$WORK/index-image.yaml"
+expect_fail "a SQLite index image as a template bundle" \
+  "Error: rendering template: render reference \"$REG/tpl/index:v1\": cannot render sqlite image: not allowed" \
+  alpha render-template --use-http "$WORK/index-image.yaml"
+
 cat > "$WORK/substitutes.yaml" <<EOF
 schema: olm.template.substitutes
 entries:

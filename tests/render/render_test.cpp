@@ -20,12 +20,13 @@ namespace {
 Options stand_in_images(std::size_t jobs, std::atomic<int>* calls = nullptr) {
   Options o;
   o.jobs = jobs;
-  o.render_image = [calls](const std::string& ref,
-                           bool allow_bundle_image) -> opm::Result<DeclarativeConfig> {
+  o.render_image =
+      [calls](const std::string& ref,
+              const opm::render::AllowedImages& allowed) -> opm::Result<DeclarativeConfig> {
     if (calls != nullptr) {
       calls->fetch_add(1);
     }
-    if (!allow_bundle_image) {
+    if (!allowed.bundle) {
       return opm::util::fail(Errc::not_allowed, "cannot render bundle image: not allowed");
     }
     if (ref.starts_with("bad/")) {
