@@ -2,12 +2,37 @@
 #include "cmd/registry_options.hpp"
 #include "graph/mermaid.hpp"
 #include "render/render.hpp"
+#include "util/log.hpp"
+#include "util/strings.hpp"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace opm::cmd {
+
+namespace {
+
+// -p naming a package the catalog does not have gives an empty graph, as upstream; say why.
+void warn_unknown_package(Context& ctx, const catalog::DeclarativeConfig& cfg,
+                          const std::string& name) {
+  if (name.empty()) {
+    return;
+  }
+  auto named = [&name](const auto& x) { return x.package == name; };
+  bool found = std::any_of(cfg.packages.begin(), cfg.packages.end(),
+                           [&name](const catalog::Package& p) { return p.name == name; }) ||
+               std::any_of(cfg.channels.begin(), cfg.channels.end(), named) ||
+               std::any_of(cfg.bundles.begin(), cfg.bundles.end(), named);
+  if (!found) {
+    ctx.err << util::go_log_line(
+        fmt::format("package {} is not in the catalog: the graph is empty", util::go_quote(name)));
+  }
+}
+
+} // namespace
 
 namespace {
 
@@ -73,6 +98,7 @@ void add_alpha_render_graph(CLI::App& parent, Context& ctx, Action& chosen) {
       ImageRendering rendering;
       OPM_TRY(render_images_with_registry(ctx, options, rendering));
       auto cfg = OPM_TRY(render::render(flags->refs, options));
+      warn_unknown_package(ctx, cfg, flags->mermaid.package_name);
       return graph::write_mermaid(cfg, flags->mermaid, ctx.out, ctx.err);
     };
   });

@@ -4,6 +4,7 @@
 #include "cmd/commands.hpp"
 #include "cmd/image_build.hpp"
 #include "cmd/registry_options.hpp"
+#include "cmd/removal_log.hpp"
 #include "cmd/required_flags.hpp"
 #include "cmd/string_lists.hpp"
 #include "index/missing_image.hpp"
@@ -186,10 +187,6 @@ Result<void> fail_like_cobra(Context& ctx, const CLI::App& sub, const Error& e) 
   return std::unexpected(Error(e.code(), ""));
 }
 
-void log_stranded_removed(Context& ctx) {
-  ctx.err << util::logrus_line("info", "removing stranded bundles ", ctx.err_is_tty);
-}
-
 // rm and prune report a package that cannot be removed as logrus fatal, without usage.
 Result<void> fail_removal(Context& ctx, const CLI::App& sub, const Error& e) {
   if (e.message().starts_with("error deleting packages from database: ")) {
@@ -231,16 +228,16 @@ void add_index_packages(CLI::App& parent, Context& ctx, Action& chosen,
         s.log("info", spec.start);
         auto done = index::update_index_image(
             image_request(*flags), s.steps(), [&](const std::filesystem::path& db) {
-              return spec.run(
-                  {.database = db,
-                   .packages = list,
-                   .permissive = flags->permissive,
-                   .tolerated =
-                       [&s](const Error& e) {
-                         s.log("warning", "permissive mode enabled", {{"error", e.message()}});
-                       },
-                   // upstream logs it from a logger of its own, without the command's fields
-                   .stranded_removed = [&ctx] { log_stranded_removed(ctx); }});
+              index::RemoveRequest request{
+                  .database = db,
+                  .packages = list,
+                  .permissive = flags->permissive,
+                  .tolerated = [&s](const Error& e) {
+                    s.log("warning", "permissive mode enabled", {{"error", e.message()}});
+                  }};
+              // upstream logs these from a logger of its own, without the command's fields
+              add_removal_logs(ctx, request);
+              return spec.run(request);
             });
         return done;
       });

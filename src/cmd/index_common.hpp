@@ -85,9 +85,6 @@ void add_image_flags(CLI::App& sub, IndexFlags& flags, bool with_pull_build,
 // Prints the error as cobra does (message and usage) and keeps its exit code.
 Result<void> fail_like_cobra(Context& ctx, const CLI::App& sub, const Error& e);
 
-// Upstream's line once rm or prune-stranded removed the stranded bundles.
-void log_stranded_removed(Context& ctx);
-
 // rm and prune report a package that cannot be removed as logrus fatal, without usage.
 Result<void> fail_removal(Context& ctx, const CLI::App& sub, const Error& e);
 

@@ -1,6 +1,7 @@
 #include "cli/usage.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/index_common.hpp"
+#include "cmd/removal_log.hpp"
 #include "cmd/required_flags.hpp"
 
 namespace opm::cmd::index_cmd {

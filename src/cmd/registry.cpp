@@ -1,6 +1,7 @@
 #include "cli/usage.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "cmd/removal_log.hpp"
 #include "cmd/required_flags.hpp"
 #include "cmd/serve_module.hpp"
 #include "cmd/string_lists.hpp"
@@ -24,11 +25,6 @@
 namespace opm::cmd {
 
 namespace {
-
-// Upstream's line once rm or prune-stranded removed the stranded bundles.
-void log_stranded_removed(Context& ctx) {
-  ctx.err << util::logrus_line("info", "removing stranded bundles ", ctx.err_is_tty);
-}
 
 struct RegistryAddFlags {
   std::string database = "bundles.db";
@@ -220,36 +216,37 @@ void add_packages_command(CLI::App& parent, Context& ctx, Action& chosen,
       sub->add_option(spec.packages_flag, flags->packages, spec.packages_usage);
   sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
   auto run = spec.run;
-  sub->callback(
-      [&ctx, &chosen, sub, flags, run, packages_flag, start_message = spec.start_message] {
-        chosen.command = sub;
-        chosen.run = [&ctx, sub, flags, run, packages_flag, start_message]() -> Result<void> {
-          OPM_TRY(check_required(ctx, {packages_flag}));
-          auto log_error = [&ctx](std::string_view level, const Error& e) {
-            ctx.err << util::logrus_line(
-                level, level == "fatal" ? "permissive mode disabled" : "permissive mode enabled",
-                ctx.err_is_tty, {{"error", e.message()}});
-          };
-          auto packages = split_values(flags->packages);
-          ctx.err << util::logrus_line("info", start_message, ctx.err_is_tty,
-                                       {{"packages", go_list(packages)}});
-          auto removed = run({.database = flags->database,
-                              .packages = packages,
-                              .permissive = flags->permissive,
-                              .tolerated = [&](const Error& e) { log_error("warning", e); },
-                              .stranded_removed = [&ctx] { log_stranded_removed(ctx); }});
-          if (removed) {
-            return {};
-          }
-          if (removed.error().message().starts_with("error deleting packages from database: ")) {
-            log_error("fatal", removed.error()); // upstream exits at once, without usage
-            return std::unexpected(Error(Errc::invalid, ""));
-          }
-          ctx.err << "Error: " << removed.error().message() << "\n"
-                  << usage_text(*sub, ctx.meta) << "\n";
-          return std::unexpected(Error(removed.error().code(), ""));
-        };
-      });
+  sub->callback([&ctx, &chosen, sub, flags, run, packages_flag,
+                 start_message = spec.start_message] {
+    chosen.command = sub;
+    chosen.run = [&ctx, sub, flags, run, packages_flag, start_message]() -> Result<void> {
+      OPM_TRY(check_required(ctx, {packages_flag}));
+      auto log_error = [&ctx](std::string_view level, const Error& e) {
+        ctx.err << util::logrus_line(
+            level, level == "fatal" ? "permissive mode disabled" : "permissive mode enabled",
+            ctx.err_is_tty, {{"error", e.message()}});
+      };
+      auto packages = split_values(flags->packages);
+      ctx.err << util::logrus_line("info", start_message, ctx.err_is_tty,
+                                   {{"packages", go_list(packages)}});
+      index::RemoveRequest request{.database = flags->database,
+                                   .packages = packages,
+                                   .permissive = flags->permissive,
+                                   .tolerated = [&](const Error& e) { log_error("warning", e); }};
+      add_removal_logs(ctx, request);
+      auto removed = run(request);
+      if (removed) {
+        return {};
+      }
+      if (removed.error().message().starts_with("error deleting packages from database: ")) {
+        log_error("fatal", removed.error()); // upstream exits at once, without usage
+        return std::unexpected(Error(Errc::invalid, ""));
+      }
+      ctx.err << "Error: " << removed.error().message() << "\n"
+              << usage_text(*sub, ctx.meta) << "\n";
+      return std::unexpected(Error(removed.error().code(), ""));
+    };
+  });
 }
 
 void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {

@@ -45,6 +45,9 @@ Result<void> remove_stranded(sqlite::Connection& db, const std::function<void()>
 Result<void> remove_each(sqlite::Connection& db, const std::vector<std::string>& packages,
                          const RemoveRequest& request) {
   for (const auto& package : packages) {
+    if (request.deleting) {
+      request.deleting(package);
+    }
     auto removed = sqlite::remove_package(db, package);
     if (removed) {
       continue;
@@ -91,8 +94,16 @@ Result<void> prune_packages(const RemoveRequest& request) {
   {
     auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
     OPM_TRY(sqlite::migrate(db));
+    auto stored = OPM_TRY(stored_packages(db));
+    if (request.not_stored) {
+      for (const auto& kept : request.packages) {
+        if (std::find(stored.begin(), stored.end(), kept) == stored.end()) {
+          request.not_stored(kept);
+        }
+      }
+    }
     std::vector<std::string> doomed;
-    for (auto& package : OPM_TRY(stored_packages(db))) {
+    for (auto& package : stored) {
       if (std::find(request.packages.begin(), request.packages.end(), package) ==
           request.packages.end()) {
         doomed.push_back(std::move(package));

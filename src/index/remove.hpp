@@ -19,6 +19,10 @@ struct RemoveRequest {
   std::function<void(const Error&)> tolerated = {};
   // Called once the stranded bundles are gone, where upstream logs "removing stranded bundles ".
   std::function<void()> stranded_removed = {};
+  // Called before each package is removed, where upstream logs "deleting packages".
+  std::function<void(const std::string& package)> deleting = {};
+  // prune: called for each package named to be kept that the index does not have.
+  std::function<void(const std::string& package)> not_stored = {};
 };
 
 // Remove each package (duplicates and empty names dropped), then the stranded bundles, then
