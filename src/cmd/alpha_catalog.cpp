@@ -5,11 +5,8 @@
 #include "cmd/serve_module.hpp"
 #include "dockerfile/fbc.hpp"
 #include "image/catalog_image.hpp"
-#include "image/output.hpp"
-#include "registry/pull_support.hpp"
 #include "registry/push.hpp"
 #include "serve/serve.hpp"
-#include "util/interrupt.hpp"
 #include "util/strings.hpp"
 
 #include <CLI/CLI.hpp>
@@ -91,20 +88,10 @@ Result<void> run_build(Context& ctx, const BuildFlags& f) {
   if (!options.cache_disabled && !options.cache_dir.empty()) {
     build.layer_cache = options.cache_dir / "catalog-layers";
   }
-  util::InterruptScope interrupts;
-  util::TempTree work(
-      OPM_TRY(registry::make_temp_dir(options, "opm-catalog-build-", "build directory")));
-  auto puller = registry::make_puller(options);
-  auto result = [&]() -> Result<std::string> {
-    auto built = OPM_TRY(image::build_catalog(build, *puller, serve_cache_writer(), work.path()));
-    return image::deliver(built, options, f.tag, build.created);
-  }();
-  puller->destroy();
-  if (!result) {
-    return std::unexpected(std::move(result).error());
-  }
-  ctx.out << *result << "\n";
-  return {};
+  return build_and_deliver(ctx, options, "opm-catalog-build-", f.tag, build.created,
+                           [&build](registry::Puller& images, const std::filesystem::path& work) {
+                             return image::build_catalog(build, images, serve_cache_writer(), work);
+                           });
 }
 
 void add_catalog_build(CLI::App& parent, Context& ctx, Action& chosen) {

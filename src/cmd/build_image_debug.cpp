@@ -4,10 +4,7 @@
 #include "cmd/image_build.hpp"
 #include "cmd/registry_options.hpp"
 #include "dockerfile/fbc.hpp"
-#include "image/output.hpp"
 #include "image/rootfs_image.hpp"
-#include "registry/pull_support.hpp"
-#include "util/interrupt.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -37,20 +34,10 @@ Result<void> run_build_image(Context& ctx, RootfsFlags& f) {
   registry::Options options = registry_options(ctx);
   options.log =
       stderr_log(ctx, ctx.global.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
-  util::InterruptScope interrupts;
-  util::TempTree work(
-      OPM_TRY(registry::make_temp_dir(options, "opm-image-build-", "build directory")));
-  auto puller = registry::make_puller(options);
-  auto result = [&]() -> Result<std::string> {
-    auto built = OPM_TRY(image::build_rootfs_image(build, *puller, work.path()));
-    return image::deliver(built, options, f.tag, build.created);
-  }();
-  puller->destroy();
-  if (!result) {
-    return std::unexpected(std::move(result).error());
-  }
-  ctx.out << *result << "\n";
-  return {};
+  return build_and_deliver(ctx, options, "opm-image-build-", f.tag, build.created,
+                           [&build](registry::Puller& images, const std::filesystem::path& work) {
+                             return image::build_rootfs_image(build, images, work);
+                           });
 }
 
 } // namespace

@@ -44,4 +44,22 @@ Result<std::string> build_index_without_tool(Context& ctx, registry::Puller& ima
   return image::deliver(built, options, input.tag, build.created);
 }
 
+Result<void> build_and_deliver(Context& ctx, const registry::Options& options,
+                               std::string_view temp_prefix, const std::string& tag,
+                               std::int64_t created, const ImageBuilder& build) {
+  util::InterruptScope interrupts;
+  util::TempTree work(OPM_TRY(registry::make_temp_dir(options, temp_prefix, "build directory")));
+  auto puller = registry::make_puller(options);
+  auto result = [&]() -> Result<std::string> {
+    auto built = OPM_TRY(build(*puller, work.path()));
+    return image::deliver(built, options, tag, created);
+  }();
+  puller->destroy();
+  if (!result) {
+    return std::unexpected(std::move(result).error());
+  }
+  ctx.out << *result << "\n";
+  return {};
+}
+
 } // namespace opm::cmd

@@ -2,14 +2,13 @@
 #include "sqlite/connection.hpp"
 #include "support/crashed_database.hpp"
 #include "support/temp_dir.hpp"
+#include "util/fs.hpp"
 
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
 #include <unistd.h>
 
-#include <fstream>
-#include <iterator>
 #include <sys/mount.h>
 #include <sys/stat.h>
 
@@ -22,10 +21,8 @@ namespace {
 
 const fs::path k_kiwi = fs::path(OPM_TEST_DATA_DIR) / "sqlite" / "kiwi.db";
 
-std::string bytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+// The file's content, "" when it cannot be read.
+std::string bytes(const fs::path& file) { return opm::util::read_file(file).value_or(""); }
 
 std::string single(const fs::path& db_path, const std::string& sql) {
   auto db = Connection::open(db_path, OpenMode::read_only);

@@ -2,11 +2,9 @@
 #include "sqlite/export.hpp"
 #include "support/crashed_database.hpp"
 #include "support/temp_dir.hpp"
+#include "util/fs.hpp"
 
 #include <doctest/doctest.h>
-
-#include <fstream>
-#include <iterator>
 
 using opm::sqlite::Connection;
 using opm::sqlite::OpenMode;
@@ -16,10 +14,8 @@ namespace {
 
 const fs::path k_kiwi = fs::path(OPM_TEST_DATA_DIR) / "sqlite" / "kiwi.db";
 
-std::string bytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+// The file's content, "" when it cannot be read.
+std::string bytes(const fs::path& file) { return opm::util::read_file(file).value_or(""); }
 
 } // namespace
 
