@@ -1,189 +1,41 @@
 #include "serve/connection_guard.hpp"
 
+#include "serve/relay.hpp"
+
 #include <fmt/format.h>
 
-#include <fcntl.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <array>
-#include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <grpcpp/server_posix.h>
-#include <memory>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <string_view>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/time.h>
+#include <unordered_map>
 
 namespace opm::serve {
 
 namespace {
 
-constexpr std::size_t k_preface_size = 24; // "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
-constexpr std::size_t k_frame_header_size = 9;
-constexpr unsigned char k_rst_stream = 3;
-// Requests are small; answers (a bundle, a listing) are copied in large pieces, so that each
-// costs few reads and writes.
-constexpr std::size_t k_request_buffer_size = 1 << 16;
-constexpr std::size_t k_answer_buffer_size = 1 << 18;
-// How long a client that reads nothing may hold up a write, and how long it has to close its
-// side once the server closed its own.
-constexpr time_t k_client_stall_seconds = 10;
-constexpr time_t k_client_close_seconds = 1;
-
-// Resets a connection may still make: a bucket of k_reset_burst tokens, refilled at
-// k_resets_per_second.
-class ResetBudget {
-public:
-  bool spend() {
-    auto now = std::chrono::steady_clock::now();
-    std::chrono::duration<double> elapsed = now - m_last;
-    m_last = now;
-    m_tokens = std::min<double>(k_reset_burst, m_tokens + elapsed.count() * k_resets_per_second);
-    if (m_tokens < 1) {
-      return false;
-    }
-    m_tokens -= 1;
-    return true;
-  }
-
-private:
-  double m_tokens = k_reset_burst;
-  std::chrono::steady_clock::time_point m_last = std::chrono::steady_clock::now();
-};
-
-// Follows the frames a client sends, only as far as their 9-byte headers: the connection
-// preface, then each header and the payload it announces.
-class ClientFrames {
-public:
-  // False once the client has reset more streams than its budget allows.
-  bool feed(std::string_view bytes) {
-    while (!bytes.empty()) {
-      if (m_preface_left > 0) {
-        auto n = std::min(m_preface_left, bytes.size());
-        m_preface_left -= n;
-        bytes.remove_prefix(n);
-      } else if (m_payload_left > 0) {
-        auto n = std::min<std::size_t>(m_payload_left, bytes.size());
-        m_payload_left -= n;
-        bytes.remove_prefix(n);
-      } else {
-        auto n = std::min(k_frame_header_size - m_header_size, bytes.size());
-        std::copy_n(bytes.begin(), n,
-                    m_header.begin() + static_cast<std::ptrdiff_t>(m_header_size));
-        m_header_size += n;
-        bytes.remove_prefix(n);
-        if (m_header_size == k_frame_header_size && !on_header()) {
-          return false;
-        }
-      }
-    }
-    return true;
-  }
-
-private:
-  bool on_header() {
-    m_header_size = 0;
-    m_payload_left = (std::size_t{m_header[0]} << 16) | (std::size_t{m_header[1]} << 8) |
-                     std::size_t{m_header[2]};
-    return m_header[3] != k_rst_stream || m_budget.spend();
-  }
-
-  std::size_t m_preface_left = k_preface_size;
-  std::array<unsigned char, k_frame_header_size> m_header{};
-  std::size_t m_header_size = 0;
-  std::size_t m_payload_left = 0;
-  ResetBudget m_budget;
-};
-
-bool write_all(int fd, const char* data, std::size_t size) {
-  while (size > 0) {
-    ssize_t n = ::send(fd, data, size, MSG_NOSIGNAL);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n <= 0) {
-      return false;
-    }
-    data += n;
-    size -= static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
-// A buffer whose pages are only taken up as data arrives in them.
-struct Buffer {
-  explicit Buffer(std::size_t bytes)
-      : data(std::make_unique_for_overwrite<char[]>(bytes)), size(bytes) {}
-  std::unique_ptr<char[]> data;
-  std::size_t size;
-};
-
-ssize_t read_some(int fd, Buffer& buffer) {
-  for (;;) {
-    ssize_t n = ::read(fd, buffer.data.get(), buffer.size);
-    if (n >= 0 || errno != EINTR) {
-      return n;
-    }
-  }
-}
-
-// One client connection and the server's end of its socket pair, two threads copying between
-// them, one each way. Each end is closed as TCP closes gracefully: what one side sent before
-// it closed reaches the other, then a FIN; nothing unread is left behind to turn the close
-// into a reset, which could cost the client the end of an answer. A client over its reset
-// budget is cut off at once.
-struct Relay {
-  Relay(int client_fd, int server_fd) : client(client_fd), server(server_fd) {}
-  util::Fd client;
-  util::Fd server;
-  // Set once the server closed its end; the client's reader, woken every
-  // k_client_close_seconds, then stops at the client's next silence.
-  std::atomic<bool> server_gone = false;
-
-  void client_to_server() {
-    Buffer buffer(k_request_buffer_size);
-    ClientFrames frames;
-    bool server_reads = true;
-    for (;;) {
-      ssize_t n = read_some(client.fd, buffer);
-      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !server_gone) {
-        continue; // a quiet client: the read only woke to look at the server
-      }
-      if (n <= 0) {
-        break; // the client is done, or gone, or silent after the server left
-      }
-      if (!frames.feed({buffer.data.get(), static_cast<std::size_t>(n)})) {
-        ::shutdown(client.fd, SHUT_RDWR);
-        ::shutdown(server.fd, SHUT_RDWR);
-        return;
-      }
-      // Once the server has gone, what the client still sends is read and dropped.
-      server_reads =
-          server_reads && write_all(server.fd, buffer.data.get(), static_cast<std::size_t>(n));
-    }
-    ::shutdown(server.fd, SHUT_WR);
-  }
-
-  void server_to_client() {
-    Buffer buffer(k_answer_buffer_size);
-    for (;;) {
-      ssize_t n = read_some(server.fd, buffer);
-      if (n <= 0 || !write_all(client.fd, buffer.data.get(), static_cast<std::size_t>(n))) {
-        break;
-      }
-    }
-    ::shutdown(client.fd, SHUT_WR);
-    server_gone = true;
-  }
-};
+// epoll's word for each descriptor: the listener, the wake-up event, or a relay's id and side.
+constexpr std::uint64_t k_listener_key = 0;
+constexpr std::uint64_t k_wake_key = 1;
+constexpr std::uint64_t k_first_relay_id = 1;
+constexpr auto k_tick = std::chrono::seconds(1);
+// Once the server is gone, how long relays still have to hand clients the last bytes.
+constexpr auto k_exit_grace = std::chrono::seconds(3);
+constexpr int k_tick_ms = 1000;
+constexpr int k_events_per_wait = 64;
 
 // A socket of `family` bound to `port` on every address, or -1 with errno set.
 int bind_any(int family, int port) {
-  util::Fd fd(::socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0));
+  util::Fd fd(::socket(family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
   if (fd.fd < 0) {
     return -1;
   }
@@ -224,95 +76,202 @@ Result<int> bound_listener(int port, const std::string& port_text) {
   return fd;
 }
 
+// Each connection holds three descriptors: as Go programs do, take all the hard limit allows.
+void raise_descriptor_limit() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
+bool watch(int epoll, int fd, std::uint32_t events, std::uint64_t key) {
+  epoll_event event{};
+  event.events = events;
+  event.data.u64 = key;
+  return ::epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) == 0;
+}
+
 } // namespace
+
+// The relays and the acceptor, all on the guard's one thread.
+class ConnectionGuard::Loop {
+public:
+  Loop(ConnectionGuard& guard, grpc::Server& server) : m_guard(guard), m_server(server) {}
+
+  void run() {
+    std::array<epoll_event, k_events_per_wait> events{};
+    auto next_tick = Relay::Clock::now() + k_tick;
+    while (!done()) {
+      int n = ::epoll_wait(m_guard.m_epoll.fd, events.data(), k_events_per_wait, k_tick_ms);
+      auto now = Relay::Clock::now();
+      for (int i = 0; i < n; ++i) {
+        dispatch(events[static_cast<std::size_t>(i)], now);
+      }
+      if (now >= next_tick) {
+        tick(now);
+        next_tick = now + k_tick;
+      }
+    }
+  }
+
+private:
+  void dispatch(const epoll_event& event, Relay::Clock::time_point now) {
+    if (event.data.u64 == k_listener_key) {
+      accept_all();
+    } else if (event.data.u64 == k_wake_key) {
+      on_wake();
+    } else {
+      auto found = m_relays.find(event.data.u64 >> 1);
+      if (found == m_relays.end()) {
+        return; // ended earlier in this batch
+      }
+      auto side = (event.data.u64 & 1) != 0 ? Relay::Side::server : Relay::Side::client;
+      found->second->on_ready(side, event.events, now);
+      if (found->second->finished()) {
+        m_relays.erase(found);
+      }
+    }
+  }
+
+  void accept_all() {
+    for (;;) {
+      int client = ::accept4(m_guard.m_listener.fd, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+      if (client >= 0) {
+        start_relay(client);
+        continue;
+      }
+      if (errno == EINTR || errno == ECONNABORTED) {
+        continue;
+      }
+      if (errno != EAGAIN && errno != EWOULDBLOCK) {
+        pause_accepting(); // no descriptor or memory left for one: try again at the next tick
+      }
+      return;
+    }
+  }
+
+  void start_relay(int client) {
+    if (m_relays.size() >= static_cast<std::size_t>(k_max_connections)) {
+      ::close(client);
+      return;
+    }
+    int on = 1;
+    ::setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    std::array<int, 2> pair{-1, -1};
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, pair.data()) != 0) {
+      ::close(client);
+      return;
+    }
+    auto relay = std::make_unique<Relay>(client, pair[0]);
+    std::uint64_t id = m_next_id++;
+    constexpr std::uint32_t edges = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
+    if (!watch(m_guard.m_epoll.fd, client, edges, id << 1) ||
+        !watch(m_guard.m_epoll.fd, pair[0], edges, (id << 1) | 1)) {
+      ::close(pair[1]);
+      return; // the relay closes the other two
+    }
+    grpc::AddInsecureChannelFromFd(&m_server, pair[1]);
+    m_relays.emplace(id, std::move(relay));
+  }
+
+  void pause_accepting() {
+    ::epoll_ctl(m_guard.m_epoll.fd, EPOLL_CTL_DEL, m_guard.m_listener.fd, nullptr);
+    m_accept_paused = true;
+  }
+
+  void on_wake() {
+    std::uint64_t count = 0;
+    [[maybe_unused]] auto ignored = ::read(m_guard.m_wake.fd, &count, sizeof count);
+    std::lock_guard lock(m_guard.m_mutex);
+    if (m_guard.m_stop_accepting && !m_guard.m_listener_closed) {
+      ::epoll_ctl(m_guard.m_epoll.fd, EPOLL_CTL_DEL, m_guard.m_listener.fd, nullptr);
+      ::close(std::exchange(m_guard.m_listener.fd, -1));
+      m_guard.m_listener_closed = true;
+      m_guard.m_changed.notify_all();
+    }
+    if (m_guard.m_exit && !m_exit_requested) {
+      m_exit_requested = true;
+      m_exit_deadline = Relay::Clock::now() + k_exit_grace;
+    }
+  }
+
+  void tick(Relay::Clock::time_point now) {
+    if (m_exit_requested && now >= m_exit_deadline) {
+      m_relays.clear();
+      return;
+    }
+    for (auto it = m_relays.begin(); it != m_relays.end();) {
+      it->second->on_tick(now);
+      it = it->second->finished() ? m_relays.erase(it) : std::next(it);
+    }
+    if (m_accept_paused && m_guard.m_listener.fd >= 0 && !m_guard.m_listener_closed) {
+      m_accept_paused = !watch(m_guard.m_epoll.fd, m_guard.m_listener.fd, EPOLLIN, k_listener_key);
+    }
+  }
+
+  bool done() const { return m_exit_requested && m_relays.empty(); }
+
+  ConnectionGuard& m_guard;
+  grpc::Server& m_server;
+  std::unordered_map<std::uint64_t, std::unique_ptr<Relay>> m_relays;
+  std::uint64_t m_next_id = k_first_relay_id;
+  bool m_accept_paused = false;
+  bool m_exit_requested = false;
+  Relay::Clock::time_point m_exit_deadline;
+};
 
 Result<std::unique_ptr<ConnectionGuard>> ConnectionGuard::listen(int port,
                                                                  const std::string& port_text) {
-  int listener = OPM_TRY(bound_listener(port, port_text));
-  return std::unique_ptr<ConnectionGuard>(new ConnectionGuard(listener));
+  raise_descriptor_limit();
+  util::Fd listener(OPM_TRY(bound_listener(port, port_text)));
+  util::Fd epoll(::epoll_create1(EPOLL_CLOEXEC));
+  util::Fd wake(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK));
+  if (epoll.fd < 0 || wake.fd < 0 || !watch(epoll.fd, listener.fd, EPOLLIN, k_listener_key) ||
+      !watch(epoll.fd, wake.fd, EPOLLIN, k_wake_key)) {
+    return util::fail(Errc::io, fmt::format("failed to listen: listen tcp :{}: {}", port_text,
+                                            util::errno_text(errno)));
+  }
+  return std::unique_ptr<ConnectionGuard>(new ConnectionGuard(
+      std::exchange(listener.fd, -1), std::exchange(epoll.fd, -1), std::exchange(wake.fd, -1)));
 }
 
 ConnectionGuard::~ConnectionGuard() {
   stop_accepting();
-  std::unique_lock lock(m_mutex);
-  m_all_ended.wait(lock, [this] { return m_relays == 0; });
-}
-
-void ConnectionGuard::stop_accepting() {
-  std::lock_guard lock(m_acceptor_mutex);
-  m_stopping = true;
-  ::shutdown(m_listener.fd, SHUT_RDWR); // wakes accept()
-  if (m_acceptor.joinable()) {
-    m_acceptor.join();
+  {
+    std::lock_guard lock(m_mutex);
+    m_exit = true;
+  }
+  wake();
+  if (m_thread.joinable()) {
+    m_thread.join();
   }
 }
 
 void ConnectionGuard::serve(grpc::Server& server) {
-  m_acceptor = std::thread([this, &server] { accept_loop(server); });
+  m_thread = std::thread([this, &server] { Loop(*this, server).run(); });
 }
 
-int ConnectionGuard::relays() {
-  std::lock_guard lock(m_mutex);
-  return m_relays;
-}
-
-void ConnectionGuard::relay_ended() {
-  std::lock_guard lock(m_mutex);
-  if (--m_relays == 0) {
-    m_all_ended.notify_all();
+void ConnectionGuard::stop_accepting() {
+  std::unique_lock lock(m_mutex);
+  m_stop_accepting = true;
+  if (m_listener_closed) {
+    return;
   }
+  if (!m_thread.joinable()) {
+    m_listener_closed = true; // not serving: nothing else uses the listener
+    ::close(std::exchange(m_listener.fd, -1));
+    return;
+  }
+  lock.unlock();
+  wake();
+  lock.lock();
+  m_changed.wait(lock, [this] { return m_listener_closed; });
 }
 
-void ConnectionGuard::accept_loop(grpc::Server& server) {
-  for (;;) {
-    int client = ::accept4(m_listener.fd, nullptr, nullptr, SOCK_CLOEXEC);
-    if (client < 0) {
-      if (m_stopping) {
-        return;
-      }
-      // A connection that failed before it was accepted, or no descriptor left for one: the
-      // listener itself is fine, so accepting goes on.
-      if (errno != EINTR && errno != ECONNABORTED) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      }
-      continue;
-    }
-    if (relays() >= 2 * k_max_connections) {
-      ::close(client); // each connection costs two threads: refuse beyond the cap
-      continue;
-    }
-    int on = 1;
-    ::setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
-    const timeval stall{k_client_stall_seconds, 0};
-    ::setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &stall, sizeof stall);
-    const timeval wake{k_client_close_seconds, 0};
-    ::setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &wake, sizeof wake);
-    std::array<int, 2> pair{-1, -1};
-    // gRPC's end is non-blocking, as the sockets it accepts itself are; the relay's blocks.
-    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair.data()) != 0 ||
-        ::fcntl(pair[1], F_SETFL, ::fcntl(pair[1], F_GETFL) | O_NONBLOCK) != 0) {
-      for (int fd : {client, pair[0], pair[1]}) {
-        if (fd >= 0) {
-          ::close(fd);
-        }
-      }
-      continue;
-    }
-    auto relay = std::make_shared<Relay>(client, pair[0]);
-    grpc::AddInsecureChannelFromFd(&server, pair[1]);
-    {
-      std::lock_guard lock(m_mutex);
-      m_relays += 2;
-    }
-    std::thread([this, relay] {
-      relay->client_to_server();
-      relay_ended();
-    }).detach();
-    std::thread([this, relay] {
-      relay->server_to_client();
-      relay_ended();
-    }).detach();
-  }
+void ConnectionGuard::wake() {
+  std::uint64_t one = 1;
+  [[maybe_unused]] auto ignored = ::write(m_wake.fd, &one, sizeof one);
 }
 
 } // namespace opm::serve

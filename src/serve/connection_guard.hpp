@@ -3,7 +3,6 @@
 #include "util/error.hpp"
 #include "util/fs.hpp"
 
-#include <atomic>
 #include <condition_variable>
 #include <grpcpp/grpcpp.h>
 #include <memory>
@@ -15,14 +14,11 @@
 // rapid reset, CVE-2023-44487): every reset stream still becomes a call, and a few thousand a
 // second pile up faster than they are answered (gigabytes of RSS within seconds, kept after
 // the client leaves). So the server accepts its connections itself and hands each to gRPC
-// through a socket pair, reading the client's frame headers on the way: a client that resets
-// more streams than its budget is disconnected before the resets reach gRPC.
+// through a socket pair, relaying the bytes on one thread that watches every connection
+// (serve/relay.hpp): a client that resets more streams than its budget is told GOAWAY and
+// disconnected before the resets reach gRPC.
 namespace opm::serve {
 
-// A connection may reset k_reset_burst streams at once, and k_resets_per_second more each
-// second after that.
-inline constexpr int k_reset_burst = 200;
-inline constexpr int k_resets_per_second = 100;
 // Connections served at once; more are closed as soon as they are accepted.
 inline constexpr int k_max_connections = 1000;
 
@@ -41,25 +37,25 @@ public:
   // before this goes away).
   void serve(grpc::Server& server);
 
-  // Closes the listening socket and waits for the acceptor; idempotent. Connections already
-  // accepted go on.
+  // Closes the listening socket; idempotent. Connections already accepted go on.
   void stop_accepting();
 
-  // Public for the relay threads.
-  void relay_ended();
-
 private:
-  explicit ConnectionGuard(int listener) : m_listener(listener) {}
-  void accept_loop(grpc::Server& server);
-  int relays();
+  class Loop;
+  ConnectionGuard(int listener, int epoll, int wake)
+      : m_listener(listener), m_epoll(epoll), m_wake(wake) {}
+  void run(grpc::Server& server);
+  void wake();
 
   util::Fd m_listener;
-  std::thread m_acceptor;
-  std::mutex m_acceptor_mutex;
-  std::atomic<bool> m_stopping = false;
+  util::Fd m_epoll;
+  util::Fd m_wake; // an eventfd: stop_accepting and the destructor wake the loop with it
+  std::thread m_thread;
   std::mutex m_mutex;
-  std::condition_variable m_all_ended;
-  int m_relays = 0;
+  std::condition_variable m_changed;
+  bool m_stop_accepting = false;
+  bool m_listener_closed = false;
+  bool m_exit = false;
 };
 
 } // namespace opm::serve

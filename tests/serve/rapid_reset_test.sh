@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # HTTP/2 rapid reset (the CVE-2023-44487 pattern): clients that open tens of thousands of
-# ListPackages streams and reset each at once. The server's memory stays within twice what it
-# holds idle, during the attack and after, other clients are answered meanwhile, and the
-# server still stops cleanly; for opm serve and opm registry serve alike.
+# ListPackages streams and reset each at once are told GOAWAY and cut off; the server's memory
+# stays within twice what it holds idle, during the attack and after, other clients are
+# answered meanwhile, and the server still stops cleanly; for opm serve and opm registry serve
+# alike.
 source "$OPM_TESTS/serve/lib/common.bash"
 mkdir tmp
 
@@ -30,6 +31,9 @@ attack() {
     sleep 0.1
   done
   for pid in "${pids[@]}"; do wait "$pid" || fail "attacking client failed: $(cat attack*.txt)"; done
+  for ((i = 0; i < connections; i++)); do
+    grep -q ' goaway=1 ' "attack$i.txt" || fail "attacking client $i was not told GOAWAY: $(cat "attack$i.txt")"
+  done
   [ "$answered" -gt 0 ] || fail "no call answered during the attack: $(cat during.txt)"
 }
 

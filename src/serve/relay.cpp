@@ -1,0 +1,263 @@
+#include "serve/relay.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+
+namespace opm::serve {
+
+namespace {
+
+namespace h2 = util::http2;
+
+// Requests are small; answers (a bundle, a listing) are moved in large pieces, so that each
+// costs few reads and writes.
+constexpr std::size_t k_request_buffer_size = 1 << 16;
+constexpr std::size_t k_answer_buffer_size = 1 << 18;
+// How long a client that reads nothing may hold up an answer, and how long it has to close
+// its side once the server closed its own.
+constexpr auto k_client_stall = std::chrono::seconds(10);
+constexpr auto k_client_close = std::chrono::seconds(1);
+
+enum class Io { moved, would_block, closed };
+
+// read(2) or send(2) of up to `size` bytes: `n` is set to what moved.
+Io read_into(int fd, char* data, std::size_t size, std::size_t& n) {
+  for (;;) {
+    ssize_t got = ::read(fd, data, size);
+    if (got > 0) {
+      n = static_cast<std::size_t>(got);
+      return Io::moved;
+    }
+    if (got < 0 && errno == EINTR) {
+      continue;
+    }
+    return got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? Io::would_block : Io::closed;
+  }
+}
+
+Io send_from(int fd, const char* data, std::size_t size, std::size_t& n) {
+  for (;;) {
+    ssize_t sent = ::send(fd, data, size, MSG_NOSIGNAL);
+    if (sent > 0) {
+      n = static_cast<std::size_t>(sent);
+      return Io::moved;
+    }
+    if (sent < 0 && errno == EINTR) {
+      continue;
+    }
+    return sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? Io::would_block : Io::closed;
+  }
+}
+
+} // namespace
+
+Relay::Buffer::Buffer(std::size_t bytes, std::size_t reserve)
+    : data(std::make_unique_for_overwrite<char[]>(bytes + reserve)), capacity(bytes) {}
+
+void Relay::Buffer::consumed(std::size_t n) {
+  begin += n;
+  if (begin == end) {
+    begin = end = 0;
+  }
+}
+
+Relay::Relay(int client_fd, int server_fd)
+    : m_client(client_fd), m_server(server_fd), m_to_server(k_request_buffer_size),
+      m_to_client(k_answer_buffer_size, h2::k_goaway_frame_size) {}
+
+void Relay::on_ready(Side side, std::uint32_t events, Clock::time_point now) {
+  Readiness& ready = side == Side::client ? m_client_ready : m_server_ready;
+  if ((events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR)) != 0) {
+    ready.readable = true;
+  }
+  if ((events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) != 0) {
+    ready.hung_up = true;
+  }
+  if ((events & (EPOLLOUT | EPOLLHUP | EPOLLERR)) != 0) {
+    ready.writable = true;
+  }
+  pump(now);
+}
+
+void Relay::on_tick(Clock::time_point now) {
+  if (m_client_stalled_since && now - *m_client_stalled_since > k_client_stall) {
+    m_finished = true;
+  }
+  if (m_closed_to_client_at && now - *m_closed_to_client_at > k_client_close) {
+    m_finished = true;
+  }
+}
+
+void Relay::pump(Clock::time_point now) {
+  while (!m_finished) {
+    bool moved = read_client();
+    moved = write_server() || moved;
+    moved = read_server() || moved;
+    moved = write_client(now) || moved;
+    if (!moved) {
+      break;
+    }
+  }
+  settle(now);
+}
+
+bool Relay::read_client() {
+  if (!m_client_ready.readable || m_client_eof || m_to_server.pending() > 0) {
+    return false;
+  }
+  std::size_t n = 0;
+  switch (read_into(m_client.fd, m_to_server.data.get(), m_to_server.capacity, n)) {
+  case Io::would_block:
+    m_client_ready.readable = false;
+    return false;
+  case Io::closed:
+    m_client_eof = true;
+    return true;
+  case Io::moved:
+    break;
+  }
+  if (n < m_to_server.capacity) {
+    m_client_ready.short_read(); // a new arrival is reported again
+  }
+  if (m_dropping_client_input) {
+    return true;
+  }
+  if (!client_frames_allowed({m_to_server.data.get(), n})) {
+    cut_off();
+    return true;
+  }
+  m_to_server.end = n;
+  return true;
+}
+
+bool Relay::client_frames_allowed(std::string_view bytes) {
+  return m_client_frames.feed(bytes, [this](const h2::FrameHeader& header) {
+    if (header.type == static_cast<std::uint8_t>(h2::FrameType::headers) &&
+        header.stream_id > m_last_client_stream) {
+      m_last_client_stream = header.stream_id;
+    }
+    return header.type != static_cast<std::uint8_t>(h2::FrameType::rst_stream) || m_resets.spend();
+  });
+}
+
+bool Relay::write_server() {
+  if (m_to_server.pending() == 0 || !m_server_ready.writable) {
+    return false;
+  }
+  std::size_t n = 0;
+  switch (send_from(m_server.fd, m_to_server.data.get() + m_to_server.begin, m_to_server.pending(),
+                    n)) {
+  case Io::would_block:
+    m_server_ready.writable = false;
+    return false;
+  case Io::closed: // gRPC has gone: what the client still sends is read and dropped
+    m_dropping_client_input = true;
+    m_to_server.begin = m_to_server.end = 0;
+    return true;
+  case Io::moved:
+    break;
+  }
+  if (n < m_to_server.pending()) {
+    m_server_ready.writable = false;
+  }
+  m_to_server.consumed(n);
+  return true;
+}
+
+bool Relay::read_server() {
+  if (!m_server_ready.readable || m_server_eof || m_to_client.end == m_to_client.capacity) {
+    return false;
+  }
+  std::size_t room = m_to_client.capacity - m_to_client.end;
+  char* into = m_to_client.data.get() + m_to_client.end;
+  std::size_t n = 0;
+  switch (read_into(m_server.fd, into, room, n)) {
+  case Io::would_block:
+    m_server_ready.readable = false;
+    return false;
+  case Io::closed:
+    m_server_eof = true;
+    return true;
+  case Io::moved:
+    break;
+  }
+  if (n < room) {
+    m_server_ready.short_read();
+  }
+  m_server_frames.feed({into, n}, [](const h2::FrameHeader&) { return true; });
+  m_to_client.end += n;
+  return true;
+}
+
+bool Relay::write_client(Clock::time_point now) {
+  if (m_to_client.pending() == 0 || !m_client_ready.writable || m_client_write_closed) {
+    return false;
+  }
+  std::size_t n = 0;
+  switch (send_from(m_client.fd, m_to_client.data.get() + m_to_client.begin, m_to_client.pending(),
+                    n)) {
+  case Io::would_block:
+    m_client_ready.writable = false;
+    if (!m_client_stalled_since) {
+      m_client_stalled_since = now;
+    }
+    return false;
+  case Io::closed:
+    m_finished = true; // the client is gone
+    return false;
+  case Io::moved:
+    break;
+  }
+  m_client_stalled_since.reset();
+  if (n < m_to_client.pending()) {
+    m_client_ready.writable = false;
+  }
+  m_to_client.consumed(n);
+  return true;
+}
+
+// Each end is closed as TCP closes gracefully: what one side sent before it closed reaches
+// the other, then a FIN; nothing unread is left behind to turn the close into a reset, which
+// could cost the client the end of an answer.
+void Relay::settle(Clock::time_point now) {
+  if (m_client_eof && m_to_server.pending() == 0 && !m_server_write_closed) {
+    ::shutdown(m_server.fd, SHUT_WR);
+    m_server_write_closed = true;
+  }
+  if (m_server_eof && m_to_client.pending() == 0 && !m_client_write_closed) {
+    ::shutdown(m_client.fd, SHUT_WR);
+    m_client_write_closed = true;
+    m_closed_to_client_at = now;
+    m_dropping_client_input = true;
+  }
+  if (m_client_write_closed && m_client_eof) {
+    m_finished = true;
+  }
+}
+
+// The client is over its budget: gRPC loses the connection at once; the client gets what
+// gRPC had sent up to its last whole frame, a GOAWAY naming the last stream it opened, then
+// the end of the connection.
+void Relay::cut_off() {
+  m_dropping_client_input = true;
+  m_to_server.begin = m_to_server.end = 0;
+  ::shutdown(m_server.fd, SHUT_RDWR);
+  m_server_eof = true;
+  m_server_write_closed = true;
+  std::uint64_t sent = m_server_frames.offset() - m_to_client.pending();
+  std::uint64_t boundary = m_server_frames.last_boundary();
+  if (boundary < sent) {
+    m_finished = true; // the client already has part of a frame that cannot be completed
+    return;
+  }
+  m_to_client.end = m_to_client.begin + static_cast<std::size_t>(boundary - sent);
+  auto goaway = h2::goaway_frame(m_last_client_stream, h2::k_enhance_your_calm);
+  std::memcpy(m_to_client.data.get() + m_to_client.end, goaway.data(), goaway.size());
+  m_to_client.end += goaway.size();
+}
+
+} // namespace opm::serve
