@@ -80,7 +80,7 @@ judge() { # ARGS...: appends to VIOLATIONS
     "$WORK/ours/stderr"; then
     VIOLATIONS+=("opm $*: ours crashed or hung (exit $ours)")
   elif [ "$ours" -eq 0 ] && [ "$upstream" -ne 0 ]; then
-    if grep -q 'executable file not found in \$PATH' "$WORK/upstream/stderr"; then
+    if grep -qF 'executable file not found in' "$WORK/upstream/stderr"; then
       echo "    (upstream could not run its container tool here, so it never met the mistake)"
     else
       VIOLATIONS+=("opm $*: ours exits 0 where upstream exits $upstream")
