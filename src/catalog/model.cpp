@@ -315,6 +315,7 @@ private:
       ch.name = wanted;
       ch.package = pkg.name;
       ch.where = pkg.where;
+      ch.defined = false;
       pkg.channels.emplace(wanted, std::move(ch));
       pkg.default_channel = wanted;
     }

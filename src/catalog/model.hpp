@@ -59,6 +59,8 @@ struct Channel {
   std::vector<Property> properties;
   Deprecation deprecation;
   Location where; // the olm.channel object (the olm.package for a synthesised default)
+  // false: the package's defaultChannel names a channel no olm.channel defines, made empty
+  bool defined = true;
 };
 
 struct Package {

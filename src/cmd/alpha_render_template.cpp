@@ -100,6 +100,22 @@ Result<std::string> read_input(const std::string& file) {
   return text;
 }
 
+// A template that does not render fails on one line naming the template file, as `render`
+// names a reference, not with the usage block (upstream's), which says nothing about a
+// bundle image that cannot be pulled. Standard input has no name to give.
+Error render_failure(Error&& e, const std::string& file) {
+  Errc code = e.code() == Errc::usage ? Errc::invalid : e.code();
+  Location where = e.where().value_or(Location{});
+  Error failure(code, "rendering template: " + e.message());
+  if (file == "-") {
+    return failure;
+  }
+  if (where.file.empty()) {
+    where.file = file;
+  }
+  return std::move(failure).located(std::move(where));
+}
+
 using Writer = std::function<Result<void>(const catalog::DeclarativeConfig&)>;
 
 Result<Writer> output_writer(Context& ctx, const std::string& output) {
@@ -150,7 +166,7 @@ Result<void> run_render_template(Context& ctx, const RenderTemplateFlags& flags)
   }
   auto rendered = templates::render(call.type, input, render_bundles);
   if (!rendered) {
-    return std::unexpected(usage_error("rendering template: " + rendered.error().message()));
+    return std::unexpected(render_failure(std::move(rendered).error(), call.file));
   }
   if (auto written = write(*rendered); !written) {
     return std::unexpected(usage_error("writing output: " + written.error().message()));

@@ -175,24 +175,16 @@ Result<Catalog> load_catalog(const std::string& dir) {
   if (::stat(root.c_str(), &st) != 0) {
     return util::fail(Errc::not_found, fmt::format("stat {}: {}", root, util::errno_text(errno)));
   }
-  // Upstream reports the bare message, without the file and line.
-  auto unlocated = [](const Error& e) { return util::fail(e.code(), e.message()); };
-  auto cfg = catalog::load_dir(dir);
-  if (!cfg) {
-    return unlocated(cfg.error());
-  }
-  MetaIndex metas = OPM_TRY(index_metas(cfg->others));
-  std::vector<catalog::Meta>().swap(cfg->others);
-  auto model = validate::valid_model(*cfg);
-  if (!model) {
-    return unlocated(model.error());
-  }
+  auto cfg = OPM_TRY(catalog::load_dir(dir));
+  MetaIndex metas = OPM_TRY(index_metas(cfg.others));
+  std::vector<catalog::Meta>().swap(cfg.others);
+  auto model = OPM_TRY(validate::valid_model(cfg));
   // Once a package is converted its manifests are only needed in the index: release them
   // from the loaded catalog as we go, so that they are not held twice at the peak.
   PackageIndex index;
-  for (const auto& [name, pkg] : model->packages) {
+  for (const auto& [name, pkg] : model.packages) {
     index.emplace(name, OPM_TRY(index_package(pkg)));
-    release_manifests(*cfg, name);
+    release_manifests(cfg, name);
   }
   return Catalog{std::move(index), std::move(metas)};
 }

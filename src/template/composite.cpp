@@ -345,10 +345,13 @@ Result<void> validate_dir(const CatalogEntry& catalog, const std::string& dir) {
   auto problem = [&]() -> std::optional<std::string> {
     auto cfg = catalog::load_dir(path);
     if (!cfg) {
-      return cfg.error().message();
+      return cfg.error().describe();
     }
     auto outcome = validate::check(*cfg);
-    return outcome.passed() ? std::nullopt : std::optional(outcome.message);
+    if (outcome.passed()) {
+      return std::nullopt;
+    }
+    return validate::located_failure(std::move(outcome)).describe();
   }();
   if (problem) {
     return util::fail(Errc::invalid, fmt::format("validation failure in path {}: {}",

@@ -38,6 +38,16 @@ Verdict load_and_check(const std::string& dir) {
   return {Error(Errc::invalid, outcome.message, where), std::move(outcome.findings)};
 }
 
+// What text mode writes, as one message: every listed finding on its own line, then the
+// failure with its location.
+std::string located_text(const Verdict& verdict) {
+  std::string text;
+  for (const auto& finding : verdict.listed) {
+    text += finding.describe() + "\n";
+  }
+  return text + verdict.failure->describe();
+}
+
 std::string json_report(const std::string& message) {
   bool passed = message.empty();
   std::string text = fmt::format("{{\n  \"passed\": {}", passed ? "true" : "false");
@@ -68,7 +78,7 @@ Result<void> run(const std::string& dir, ReportFormat format, std::ostream& out,
                  std::ostream& err) {
   Verdict verdict = load_and_check(dir);
   if (format != ReportFormat::text) {
-    std::string message = verdict.failure ? verdict.failure->message() : std::string();
+    std::string message = verdict.failure ? located_text(verdict) : std::string();
     out << (format == ReportFormat::json ? json_report(message) : yaml_report(message));
     if (verdict.failure) {
       return util::fail(Errc::invalid, "", {}); // reported on `out`; exit 1, quietly
@@ -79,7 +89,7 @@ Result<void> run(const std::string& dir, ReportFormat format, std::ostream& out,
     return {};
   }
   for (const auto& finding : verdict.listed) {
-    err << finding.where.describe() << ": " << finding.text << "\n";
+    err << finding.describe() << "\n";
   }
   return std::unexpected(std::move(*verdict.failure));
 }

@@ -157,10 +157,30 @@ Node check_bundle(const Bundle& b, const Package& pkg) {
   return node;
 }
 
+// Upstream's rule for an empty channel; when the channel is only the package's
+// defaultChannel, naming no channel the package defines, the channels it does define.
+std::string empty_channel_rule(const Channel& ch, const Package& pkg) {
+  std::string rule = "channel must contain at least one bundle";
+  if (ch.defined) {
+    return rule;
+  }
+  std::vector<std::string> defined;
+  for (const auto& [name, other] : pkg.channels) {
+    if (other.defined) {
+      defined.push_back(util::go_quote(name));
+    }
+  }
+  rule += fmt::format(" (defaultChannel {} names no olm.channel of package {}, ",
+                      util::go_quote(ch.name), util::go_quote(pkg.name));
+  rule +=
+      defined.empty() ? "which has none)" : "whose channels are " + util::join(defined, ", ") + ")";
+  return rule;
+}
+
 Node check_channel(const Channel& ch, const Package& pkg) {
   Node node{fmt::format("invalid channel {}", util::go_quote(ch.name)), ch.where, {}, false};
   if (ch.bundles.empty()) {
-    node.add_rule("channel must contain at least one bundle");
+    node.add_rule(empty_channel_rule(ch, pkg));
   } else if (auto problem = replaces_chain_problem(ch)) {
     node.add_rule(std::move(*problem));
   }
@@ -251,6 +271,19 @@ Outcome check(const catalog::DeclarativeConfig& cfg) {
   return check_model(*model);
 }
 
+Error located_failure(Outcome&& outcome) {
+  bool one_line = outcome.message.find('\n') == std::string::npos;
+  if (outcome.findings.size() == 1 && one_line) {
+    return Error(Errc::invalid, std::move(outcome.message), outcome.findings.front().where);
+  }
+  // A tree names many objects, so no single location goes with it.
+  std::string text;
+  for (const Finding& finding : outcome.findings) {
+    text += finding.describe() + "\n";
+  }
+  return Error(Errc::invalid, text + outcome.message);
+}
+
 Result<catalog::model::Model> valid_model(const catalog::DeclarativeConfig& cfg) {
   auto model = catalog::model::to_model(cfg);
   if (!model) {
@@ -258,8 +291,7 @@ Result<catalog::model::Model> valid_model(const catalog::DeclarativeConfig& cfg)
   }
   Outcome outcome = check_model(*model);
   if (!outcome.passed()) {
-    // A tree names many objects, so no single location goes with it.
-    return fail(Errc::invalid, std::move(outcome.message));
+    return std::unexpected(located_failure(std::move(outcome)));
   }
   return model;
 }

@@ -13,6 +13,9 @@ namespace opm::validate {
 struct Finding {
   std::string text; // e.g. `invalid bundle "x1": bundle image must be set` (path + rule)
   Location where;
+
+  // "file:line: text"
+  [[nodiscard]] std::string describe() const { return where.describe() + ": " + text; }
 };
 
 struct Outcome {
@@ -32,9 +35,14 @@ Outcome check(const catalog::DeclarativeConfig& cfg);
 // The rules over an already converted model. Empty message when valid.
 Outcome check_model(const catalog::model::Model& model);
 
+// A failed check as one Error that names every place: a lone finding with a one-line message
+// is the Error's location; otherwise each finding comes first on its own line
+// ("file:line: text"), then upstream's message, unlocated.
+Error located_failure(Outcome&& outcome);
+
 // What upstream's ConvertToModel returns: the model of a catalog that passes every check,
-// or an Error whose message is exactly check()'s (located at its first finding). The model
-// points into `cfg` (see catalog::model::to_model).
+// or check()'s failure as located_failure() gives it. The model points into `cfg` (see
+// catalog::model::to_model).
 Result<catalog::model::Model> valid_model(const catalog::DeclarativeConfig& cfg);
 Result<catalog::model::Model> valid_model(catalog::DeclarativeConfig&& cfg) = delete;
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # opm alpha render-template: basic, semver and substitutes templates over bundle images
 # (OCI layouts), the type named or detected from the schema, file or standard input, json,
-# yaml and mermaid output, and latest upstream's errors (cobra style: "Error: ..." plus usage);
-# local directories are refused as bundle references.
+# yaml and mermaid output, and latest upstream's errors (cobra style: "Error: ..." plus usage,
+# except a template that does not render: one line naming the file, as render fails); local
+# directories are refused as bundle references.
 source "$OPM_TESTS/cli/lib/common.bash"
 T="$OPM_TESTS/data/templates"
 bundle_layouts "$T/bundles" bundles
@@ -27,13 +28,22 @@ expect_file out "$T/semver.mermaid"
 # The substitutes template checks the result as a catalog, where an oci: reference is not a
 # valid image: the registry suite renders it from registry images (render_template_test.sh).
 
-# Errors: the first line of stderr, then the usage block.
+# Errors: the first line of stderr, then the usage block; a template that does not render
+# fails on one Go log line instead, naming the template file (the last argument) first.
 fails_with() { # MESSAGE ARGS... (stdin from $STDIN, /dev/null when unset)
   local want=$1
   shift
   RC=0
   "$OPM" alpha render-template "$@" <"${STDIN:-/dev/null}" >out 2>err || RC=$?
   expect_rc 1
+  if [[ $want == "rendering template: "* ]]; then
+    local file="${*: -1}: "
+    case ${*: -1} in basic | semver | substitutes) file="" ;; esac
+    expect_eq "$*" "DATE $file$want" "$(normalize_times <err | head -n 1)"
+    if grep -q '^Usage:' err; then fail "usage after: $want"; fi
+    if [ -s out ]; then fail "unexpected stdout for: $want"; fi
+    return
+  fi
   expect_eq "$*" "Error: $want" "$(head -n 1 err)"
   grep -q '^  opm alpha render-template \[TYPE\] \[FILE\] \[flags\]$' err ||
     fail "no usage after: $want"
@@ -98,6 +108,28 @@ printf -- '- schema: olm.template.basic\n' >list.yaml
 fails_with 'rendering template: unmarshalling template: json: cannot unmarshal array into Go value of type basic.BasicTemplateData' \
   basic list.yaml
 
+# A bundle image that cannot be pulled: one line naming the template, then what render says
+# of the image, exit 1; from standard input, render's line after "rendering template: ".
+printf 'schema: olm.template.basic\nentries:\n- {schema: olm.bundle, image: localhost:1/op/bundle:v1}\n' >unpullable.yaml
+run_opm render localhost:1/op/bundle:v1
+expect_rc 1
+pull_failure=$(normalized_err | sed -E 's/after [0-9]+ ms/after N ms/; s/^DATE //')
+expect_eq "render's line" 'render reference "localhost:1/op/bundle:v1": failed to pull image "localhost:1/op/bundle:v1": pinging container registry localhost:1: Get "https://localhost:1/v2/": Failed to connect to localhost port 1 after N ms: Couldn'"'"'t connect to server' "$pull_failure"
+for input in file stdin; do
+  RC=0
+  if [ $input = file ]; then
+    "$OPM" alpha render-template unpullable.yaml >out 2>err || RC=$?
+    where="unpullable.yaml: "
+  else
+    "$OPM" alpha render-template <unpullable.yaml >out 2>err || RC=$?
+    where=""
+  fi
+  expect_rc 1
+  expect_eq "unpullable image from $input" "DATE ${where}rendering template: $pull_failure" \
+    "$(normalized_err | sed -E 's/after [0-9]+ ms/after N ms/')"
+  if [ -s out ]; then fail "unexpected stdout: $(cat out)"; fi
+done
+
 # Auto-detection of a file that is not an object.
 fails_with 'auto-detecting template type: unmarshalling template schema: json: cannot unmarshal array into Go value of type struct { Schema string "json:\"schema\"" }' \
   list.yaml
@@ -139,8 +171,8 @@ RC=0
 "$OPM" alpha render-template badpref.yaml >out 2>err || RC=$?
 expect_rc 1
 expect_eq "unknown preference" \
-  "$(printf '%s\n%s' 'Error: rendering template: render: unable to read file: unknown DefaultChannelTypePreference: "patch"' "Valid values are 'major' or 'minor'")" \
-  "$(head -n 2 err)"
+  "$(printf '%s\n%s' 'DATE badpref.yaml: rendering template: render: unable to read file: unknown DefaultChannelTypePreference: "patch"' "Valid values are 'major' or 'minor'")" \
+  "$(normalized_err | head -n 2)"
 printf 'schema: olm.semver\nstable:\n  bundles:\n  - image: oci:bundles/tpl-v0.1.0\n  - image: oci:bundles/tpl-v0.1.0\n' >dup.yaml
 fails_with 'rendering template: render: unable to post-process bundle info: duplicate bundle name "tpl.v0.1.0"' \
   dup.yaml

@@ -116,8 +116,10 @@ printf '{"schema":"olm.package","name":"raw","defaultChannel":"nope"}\n' >invali
 printf 'schema: olm.composite\ncomponents:\n- name: a\n  destination: {path: p}\n  strategy: {template: {schema: olm.builder.raw, config: {input: invalid.json, output: o.json}}}\n' >c6.yaml
 run_opm alpha render-template composite -f good.yaml -c c6.yaml
 expect_rc 1
-err_has 'rendering the composite template: validating component "a": validation failure in path "w/p": ' ||
-  fail "no validation failure: $(cat err)"
+# The finding names its file and line, as opm validate names it, before upstream's tree.
+err_has 'rendering the composite template: validating component "a": validation failure in path "w/p": w/p/o.json:1: invalid channel "nope": channel must contain at least one bundle (defaultChannel "nope" names no olm.channel of package "raw", which has none)' ||
+  fail "no located validation failure: $(cat err)"
+grep -qx 'invalid index:' "$WORK/err" || fail "no validation tree: $(cat err)"
 run_opm alpha render-template composite -f good.yaml -c c6.yaml --validate=false
 expect_rc 0
 [ -s w/p/o.json ] || fail "nothing written without validation"

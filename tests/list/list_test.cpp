@@ -161,6 +161,9 @@ TEST_SUITE("alpha list run") {
     };
     auto table = list::run({.ref = "x"}, no_default);
     REQUIRE_FALSE(table.has_value());
-    CHECK(table.error().message().starts_with("invalid index:\n"));
+    // The finding with its location, then upstream's tree.
+    CHECK(table.error().message().find(":1:1: invalid channel \"beta\": channel must contain at "
+                                       "least one bundle") != std::string::npos);
+    CHECK(table.error().message().find("\ninvalid index:\n") != std::string::npos);
   }
 }

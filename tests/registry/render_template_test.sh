@@ -61,8 +61,9 @@ check "the image is the reference" out_has "image: $(img 0.1.1)"
 
 sed "s#$(img 0.2.0)#$REG/tpl/bundle:nothere#" "$WORK/basic.yaml" > "$WORK/missing.yaml"
 expect_fail "a missing image" \
-  "Error: rendering template: render reference \"$REG/tpl/bundle:nothere\": failed to pull image \"$REG/tpl/bundle:nothere\"" \
+  "$WORK/missing.yaml: rendering template: render reference \"$REG/tpl/bundle:nothere\": failed to pull image \"$REG/tpl/bundle:nothere\"" \
   alpha render-template --use-http "$WORK/missing.yaml"
+check "on one line, without the usage" test "$(wc -l < "$WORK/err")" -eq 1
 
 # Templates take bundle images only: a catalog image or a SQLite index image named as a
 # bundle is refused, as latest upstream refuses it.
@@ -75,11 +76,11 @@ push_image "$R" tpl/index v1 --files "$WORK/dbimg" \
   --label operators.operatorframework.io.index.database.v1=/database/index.db > /dev/null
 sed "s#$(img 0.2.0)#$REG/tpl/catalog:v1#" "$WORK/basic.yaml" > "$WORK/catalog-image.yaml"
 expect_fail "a catalog image as a template bundle" \
-  "Error: rendering template: render reference \"$REG/tpl/catalog:v1\": cannot render declarative config image: not allowed" \
+  "$WORK/catalog-image.yaml: rendering template: render reference \"$REG/tpl/catalog:v1\": cannot render declarative config image: not allowed" \
   alpha render-template --use-http "$WORK/catalog-image.yaml"
 sed "s#$(img 0.2.0)#$REG/tpl/index:v1#" "$WORK/basic.yaml" > "$WORK/index-image.yaml"
 expect_fail "a SQLite index image as a template bundle" \
-  "Error: rendering template: render reference \"$REG/tpl/index:v1\": cannot render sqlite image: not allowed" \
+  "$WORK/index-image.yaml: rendering template: render reference \"$REG/tpl/index:v1\": cannot render sqlite image: not allowed" \
   alpha render-template --use-http "$WORK/index-image.yaml"
 
 cat > "$WORK/substitutes.yaml" <<EOF

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start-up failures of opm serve: upstream's fatal messages and exit 1, checked after the
-# catalog is loaded and before the port is opened.
+# catalog is loaded and before the port is opened; catalog errors name the file and line first,
+# as opm validate's do.
 source "$OPM_TESTS/serve/lib/common.bash"
 
 expect_fatal() { # MESSAGE ARGS...
@@ -16,11 +17,11 @@ expect_fatal "stat /nonexistent/.: no such file or directory" /nonexistent -t /d
 touch afile
 expect_fatal "stat afile/.: not a directory" afile -t /dev/null
 mkdir noname && printf '{"schema":"olm.package"}\n' >noname/a.json
-expect_fatal "config contains package with no name" noname -t /dev/null
+expect_fatal "noname/a.json:1: config contains package with no name" noname -t /dev/null
 mkdir noversion
 printf '{"schema":"olm.package","name":"a"}\n{"schema":"olm.bundle","name":"b","package":"a"}\n' \
   >noversion/a.json
-expect_fatal 'package \"a\" bundle \"b\" must have exactly 1 \"olm.package\" property, found 0' \
+expect_fatal 'noversion/a.json:2: package \"a\" bundle \"b\" must have exactly 1 \"olm.package\" property, found 0' \
   noversion -t /dev/null
 
 expect_fatal "failed to listen: listen tcp: address tcp/abc: unknown port" \

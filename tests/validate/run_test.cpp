@@ -73,17 +73,30 @@ TEST_SUITE("validate run") {
     CHECK(text.out.empty());
   }
 
-  TEST_CASE("a report carries the failure, which then comes back without a message") {
+  TEST_CASE("a report carries the located failure, which then comes back without a message") {
     TempDir dir;
-    dir.write("index.json", "{\"schema\":\"olm.package\",\n");
+    auto file = dir.write("index.json", "{\"schema\":\"olm.package\",\n");
     auto json = run(dir, ReportFormat::json);
     REQUIRE_FALSE(json.result.has_value());
     CHECK(json.result.error().message().empty());
-    CHECK(json.out ==
-          "{\n  \"passed\": false,\n  \"error\": {\n    \"message\": \"unexpected EOF\"\n  }\n}\n");
+    CHECK(json.out == "{\n  \"passed\": false,\n  \"error\": {\n    \"message\": \"" +
+                          file.string() + ":2:1: unexpected EOF\"\n  }\n}\n");
     CHECK(json.err.empty());
     CHECK(run(dir, ReportFormat::yaml).out ==
-          "error:\n  message: unexpected EOF\npassed: false\n\n");
+          "error:\n  message: '" + file.string() + ":2:1: unexpected EOF'\npassed: false\n\n");
+  }
+
+  TEST_CASE("a report lists every finding with its location before upstream's tree") {
+    TempDir dir;
+    auto file = dir.write("index.json", lines({k_package, k_channel, k_bundle_without_image}));
+    auto json = run(dir, ReportFormat::json);
+    REQUIRE_FALSE(json.result.has_value());
+    CHECK(json.out ==
+          "{\n  \"passed\": false,\n  \"error\": {\n    \"message\": \"" + file.string() +
+              ":3: invalid bundle \\\"a.v1\\\": bundle image must be set\\n"
+              "invalid index:\\n└── invalid package \\\"a\\\":\\n    └── invalid channel "
+              "\\\"s\\\":\\n        └── invalid bundle \\\"a.v1\\\":\\n            └── "
+              "bundle image must be set\"\n  }\n}\n");
   }
 
   TEST_CASE("a load error keeps its location") {

@@ -95,16 +95,29 @@ TEST_SUITE("validate") {
     CHECK(outcome.findings[0].where.line == 9);
   }
 
-  TEST_CASE("reports a synthesised default channel as empty") {
+  TEST_CASE("reports a synthesised default channel as empty, saying the package has none") {
     DeclarativeConfig cfg;
     cfg.packages.push_back(package("a", "nope", 1));
     auto outcome = validate::check(cfg);
     CHECK(outcome.message == "invalid index:\n"
                              "└── invalid package \"a\":\n"
                              "    └── invalid channel \"nope\":\n"
-                             "        └── channel must contain at least one bundle");
+                             "        └── channel must contain at least one bundle (defaultChannel "
+                             "\"nope\" names no olm.channel of package \"a\", which has none)");
     REQUIRE(outcome.findings.size() == 1);
     CHECK(outcome.findings[0].where.line == 1);
+  }
+
+  TEST_CASE("reports a default channel naming no channel with the package's channels") {
+    auto cfg = one_channel({entry("x1")});
+    cfg.packages[0].default_channel = "stabel";
+    cfg.channels.push_back(channel("a", "fast", {entry("x1")}, 3));
+    CHECK(message_of(cfg) == "invalid index:\n"
+                             "└── invalid package \"a\":\n"
+                             "    └── invalid channel \"stabel\":\n"
+                             "        └── channel must contain at least one bundle (defaultChannel "
+                             "\"stabel\" names no olm.channel of package \"a\", whose channels "
+                             "are \"fast\", \"s\")");
   }
 
   TEST_CASE("reports a package without default channel or channels") {
@@ -352,7 +365,7 @@ TEST_SUITE("validate") {
     CHECK(message.ends_with(" -> b2 -> b1 -> b1500"));
   }
 
-  TEST_CASE("gives the model of a valid catalog, or check()'s message") {
+  TEST_CASE("gives the model of a valid catalog, or check()'s message with every location") {
     auto cfg = one_channel({entry("x1")});
     auto model = validate::valid_model(cfg);
     REQUIRE(model.has_value());
@@ -361,7 +374,9 @@ TEST_SUITE("validate") {
     cfg.packages[0].default_channel.clear();
     auto failed = validate::valid_model(cfg);
     REQUIRE_FALSE(failed.has_value());
-    CHECK(failed.error().message() == validate::check(cfg).message);
+    CHECK(failed.error().message() ==
+          "catalog/index.yaml:1:1: invalid package \"a\": default channel must be set\n" +
+              validate::check(cfg).message);
     CHECK_FALSE(failed.error().where().has_value()); // a tree has no single location
 
     cfg.packages.push_back(package("a", "s", 5));
