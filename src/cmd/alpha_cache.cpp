@@ -49,6 +49,11 @@ std::string size_text(std::uint64_t bytes) {
   return fmt::format("{} ({} bytes)", human_bytes(bytes), bytes);
 }
 
+// "3 entries, 1.2 KiB (1234 bytes)"
+std::string amount_text(std::size_t entries, std::uint64_t bytes) {
+  return fmt::format("{} {}, {}", entries, entries == 1 ? "entry" : "entries", size_text(bytes));
+}
+
 // 40d3h, 5h12m, 7m: days and hours, hours and minutes, or minutes.
 std::string age_text(CacheClock::duration age) {
   auto minutes =
@@ -141,8 +146,7 @@ Result<void> run_prune(Context& ctx, const PruneFlags& f) {
   auto dir = OPM_TRY(cache_dir(ctx));
   std::error_code ec;
   if (!std::filesystem::exists(dir, ec)) {
-    ctx.out << "removed: 0 entries, " << size_text(0) << "\nkept: 0 entries, " << size_text(0)
-            << "\n";
+    ctx.out << "removed: " << amount_text(0, 0) << "\nkept: " << amount_text(0, 0) << "\n";
     return {};
   }
   auto held = OPM_TRY(registry::CacheUse::exclusive(dir, [&ctx, &dir] {
@@ -153,10 +157,8 @@ Result<void> run_prune(Context& ctx, const PruneFlags& f) {
   }));
   auto removed = OPM_TRY(registry::prune_cache(dir, cutoff));
   auto left = OPM_TRY(registry::cache_inventory(dir));
-  ctx.out << fmt::format("removed: {} entries, {}\n", removed.removed_entries,
-                         size_text(removed.removed_bytes));
-  ctx.out << fmt::format("kept: {} entries, {}\n", left.entries.size(),
-                         size_text(left.total_bytes));
+  ctx.out << "removed: " << amount_text(removed.removed_entries, removed.removed_bytes) << "\n";
+  ctx.out << "kept: " << amount_text(left.entries.size(), left.total_bytes) << "\n";
   return {};
 }
 

@@ -48,8 +48,10 @@ expect_rc 0
 expect_text "$WORK/out" "removed: 2 entries, $(size "$removed")
 kept: 3 entries, $(size "$(bytes "$C")")
 "
-[ ! -e "$C/blobs/sha256/$old_hex" ] && [ ! -e "$render_entry" ] || fail "old entries kept"
-[ -e "$C/blobs/sha256/$new_hex" ] && [ -e "$C/catalog-layers/k1" ] || fail "recent entries removed"
+if [ -e "$C/blobs/sha256/$old_hex" ] || [ -e "$render_entry" ]; then fail "old entries kept"; fi
+if [ ! -e "$C/blobs/sha256/$new_hex" ] || [ ! -e "$C/catalog-layers/k1" ]; then
+  fail "recent entries removed"
+fi
 grep -q "$old_hex" "$C/index.json" && fail "index.json still names the removed manifest"
 grep -q "$new_hex" "$C/index.json" || fail "index.json lost the kept manifest"
 [ -z "$(find "$C" -name '.pruning-*')" ] || fail "pruned entries left behind"
@@ -65,7 +67,7 @@ expect_rc 0
 [ -e "$C/catalog-layers/k1" ] && fail "unused catalog layers kept"
 run_opm alpha cache prune --older-than 1h30m
 expect_rc 0
-expect_eq "the download left behind removed" "removed: 1 entries, 2.9 KiB (3000 bytes)" "$(head -n 1 "$WORK/out")"
+expect_eq "the download left behind removed" "removed: 1 entry, 2.9 KiB (3000 bytes)" "$(head -n 1 "$WORK/out")"
 
 # Pruning waits for an opm using the cache (here one holding it as opm does, with flock),
 # and removes nothing before it is done.

@@ -27,7 +27,7 @@ INDEX=example.com/ops/index:v1
 # The lines the commands log, timestamps normalized, without the deprecation notice.
 tool_lines() { normalized_err | grep -E 'msg="(running |\[|Getting label|building container|Error)' || true; }
 
-mkdir prune && cd prune
+mkdir prune && cd prune || exit 1
 run_opm index prune --generate -f "$INDEX" -p plum
 expect_rc 0
 expect_eq "index prune with podman" "time=\"T\" level=info msg=\"running $BIN/podman pull $INDEX\" packages=\"[plum]\"
@@ -37,9 +37,9 @@ time=\"T\" level=info msg=\"running podman inspect\" packages=\"[plum]\"
 time=\"T\" level=info msg=\"running podman create\" packages=\"[plum]\"
 time=\"T\" level=info msg=\"running podman cp\" packages=\"[plum]\"
 time=\"T\" level=info msg=\"running podman rm\" packages=\"[plum]\"" "$(tool_lines)"
-cd ..
+cd .. || exit 1
 
-mkdir rm && cd rm
+mkdir rm && cd rm || exit 1
 run_opm index rm -f "$INDEX" -o plum -c docker -t example.com/ops/index:v2 --debug
 expect_rc 0
 lines=$(tool_lines | sed -E 's/index_tmp_[^]]+/index_tmp_X/; s/index\.Dockerfile[^ ]+/index.Dockerfile_X/')
@@ -57,15 +57,15 @@ time=\"T\" level=debug msg=\"[docker rm c0ffee]\" operators=\"[plum]\"
 time=\"T\" level=debug msg=\"building container image: example.com/ops/index:v2\" operators=\"[plum]\"
 time=\"T\" level=info msg=\"running docker build\" operators=\"[plum]\"
 time=\"T\" level=info msg=\"[docker build -f index.Dockerfile_X -t example.com/ops/index:v2 .]\" operators=\"[plum]\"" "$lines"
-cd ..
+cd .. || exit 1
 
-mkdir add && cd add
+mkdir add && cd add || exit 1
 FAIL_PULL=1 run_opm index add -b "" -f "$INDEX" -c podman --generate
 expect_rc 1
 expect_eq "index add with a failing pull" "time=\"T\" level=info msg=\"running $BIN/podman pull $INDEX\" bundles=\"[]\"
 time=\"T\" level=error msg=\"Error: no such image\\n\" bundles=\"[]\"" "$(tool_lines)"
 grep -qx 'Error: error pulling image: Error: no such image' "$WORK/err" || fail "no error line: $(cat "$WORK/err")"
-cd ..
+cd .. || exit 1
 
 # --debug is accepted where upstream v1.73.0 accepts it, and refused where it is not.
 for cmd in "index add" "index rm" "index prune" "index prune-stranded" "index export" \
