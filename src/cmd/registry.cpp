@@ -152,7 +152,15 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
         OPM_TRY(index::pull_image(tool, ref, use_http, log));
         return index::copy_image_files(tool, ref, dir, log);
       };
-      auto tolerated = [&ctx, &bundles](const Error& e) {
+      // Upstream logs why the database could not take the bundles at debug level first.
+      auto populate_failed = [&ctx, &bundles, debug = flags->debug](const Error& e) {
+        if (debug) {
+          ctx.err << util::logrus_line("debug", "unable to populate database: " + e.message(),
+                                       ctx.err_is_tty, {{"bundles", go_list(bundles)}});
+        }
+      };
+      auto tolerated = [&ctx, &bundles, &populate_failed](const Error& e) {
+        populate_failed(e);
         ctx.err << util::logrus_line("warning", "permissive mode enabled", ctx.err_is_tty,
                                      {{"bundles", go_list(bundles)}, {"error", e.message()}});
       };
@@ -177,6 +185,7 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                               unpack);
       puller->destroy();
       if (!added) {
+        populate_failed(added.error());
         ctx.err << util::logrus_line(
             "error", "permissive mode disabled", ctx.err_is_tty,
             {{"bundles", go_list(bundles)}, {"error", added.error().message()}});

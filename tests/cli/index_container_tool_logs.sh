@@ -2,7 +2,8 @@
 # index add|rm|prune with podman or docker log each engine command as upstream v1.26.5 does:
 # "running <path> pull REF" for pulls, "running <tool> <verb>" for the others with the argv at
 # debug level (--debug), the build's argv at info, and a failed run's output at error level.
-# --debug is taken by the commands upstream's take it on, and only by those.
+# With --debug, index add and registry add log upstream's debug lines about a bundle they cannot
+# add. --debug is taken by the commands upstream's take it on, and only by those.
 source "$OPM_TESTS/cli/lib/common.bash"
 
 mkdir bin
@@ -12,7 +13,9 @@ case $1 in
   pull) if [ -n "${FAIL_PULL:-}" ]; then echo "Error: no such image"; exit 125; fi ;;
   inspect) echo '[{"Labels": {"operators.operatorframework.io.index.database.v1": "/database/index.db"}, "Config": {"Labels": {"operators.operatorframework.io.index.database.v1": "/database/index.db"}}}]' ;;
   create) echo c0ffee ;;
-  cp) mkdir -p "$3/database" && cp "$TOOL_DB" "$3/database/index.db" ;;
+  cp)
+    if [ -n "${TOOL_BUNDLE:-}" ]; then mkdir -p "$3" && cp -r "$TOOL_BUNDLE/." "$3/"
+    else mkdir -p "$3/database" && cp "$TOOL_DB" "$3/database/index.db"; fi ;;
   rm | build) ;;
   *) exit 1 ;;
 esac
@@ -65,6 +68,30 @@ expect_rc 1
 expect_eq "index add with a failing pull" "time=\"T\" level=info msg=\"running $BIN/podman pull $INDEX\" bundles=\"[]\"
 time=\"T\" level=error msg=\"Error: no such image\\n\" bundles=\"[]\"" "$(tool_lines)"
 grep -qx 'Error: error pulling image: Error: no such image' "$WORK/err" || fail "no error line: $(cat "$WORK/err")"
+cd .. || exit 1
+
+# A bundle the database cannot take: with --debug, upstream's registry says why at debug level
+# before the error, and index add adds its own debug line after it.
+export TOOL_BUNDLE="$OPM_TESTS/data/bundles/full"
+why='Invalid bundle example-operator.v1.2.3, replaces nonexistent bundle example-operator.v1.2.2'
+mkdir bundle && cd bundle || exit 1
+run_opm index add -b example.com/ops/bundle:v1 -p podman --generate --debug
+expect_rc 1
+expect_eq "index add --debug of a bundle the database refuses" \
+  "time=\"T\" level=debug msg=\"unable to populate database: $why\" bundles=\"[example.com/ops/bundle:v1]\"
+time=\"T\" level=error msg=\"permissive mode disabled\" bundles=\"[example.com/ops/bundle:v1]\" error=\"$why\"
+time=\"T\" level=debug msg=\"unable to add bundle to registry\" bundles=\"[example.com/ops/bundle:v1]\" error=\"$why\"" \
+  "$(normalized_err | grep -E '^time=.*(unable to|permissive)')"
+run_opm registry add -b example.com/ops/bundle:v1 -c podman -d index.db --debug
+expect_rc 1
+expect_eq "registry add --debug of a bundle the database refuses" \
+  "time=\"T\" level=debug msg=\"unable to populate database: $why\" bundles=\"[example.com/ops/bundle:v1]\"
+time=\"T\" level=error msg=\"permissive mode disabled\" bundles=\"[example.com/ops/bundle:v1]\" error=\"$why\"" \
+  "$(normalized_err | grep -E '^time=.*(unable to|permissive)')"
+run_opm registry add -b example.com/ops/bundle:v1 -c podman -d index.db
+expect_rc 1
+normalized_err | grep -q 'level=debug' && fail "debug lines without --debug: $(cat "$WORK/err")"
+unset TOOL_BUNDLE
 cd .. || exit 1
 
 # --debug is accepted where upstream v1.73.0 accepts it, and refused where it is not.
