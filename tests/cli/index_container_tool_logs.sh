@@ -45,7 +45,9 @@ cd .. || exit 1
 mkdir rm && cd rm || exit 1
 run_opm index rm -f "$INDEX" -o plum -c docker -t example.com/ops/index:v2 --debug
 expect_rc 0
-lines=$(tool_lines | sed -E 's/index_tmp_[^]]+/index_tmp_X/; s/index\.Dockerfile[^ ]+/index.Dockerfile_X/')
+# Temporary names as Go's os.MkdirTemp and os.CreateTemp make them: ./<prefix><decimal>.
+lines=$(normalized_err | grep -E 'msg="(running |\[|Getting label|building container|writing dockerfile)' |
+  sed -E 's/index_tmp_[0-9]+/index_tmp_N/; s/index\.Dockerfile[0-9]+/index.DockerfileN/')
 expect_eq "index rm --debug with docker" "time=\"T\" level=info msg=\"running $BIN/docker pull $INDEX\" operators=\"[plum]\"
 time=\"T\" level=info msg=\"running $BIN/docker pull $INDEX\" operators=\"[plum]\"
 time=\"T\" level=info msg=\"Getting label data from previous image\" operators=\"[plum]\"
@@ -54,12 +56,13 @@ time=\"T\" level=debug msg=\"[docker inspect $INDEX]\" operators=\"[plum]\"
 time=\"T\" level=info msg=\"running docker create\" operators=\"[plum]\"
 time=\"T\" level=debug msg=\"[docker create $INDEX ]\" operators=\"[plum]\"
 time=\"T\" level=info msg=\"running docker cp\" operators=\"[plum]\"
-time=\"T\" level=debug msg=\"[docker cp c0ffee:/. index_tmp_X]\" operators=\"[plum]\"
+time=\"T\" level=debug msg=\"[docker cp c0ffee:/. ./index_tmp_N]\" operators=\"[plum]\"
 time=\"T\" level=info msg=\"running docker rm\" operators=\"[plum]\"
 time=\"T\" level=debug msg=\"[docker rm c0ffee]\" operators=\"[plum]\"
+time=\"T\" level=info msg=\"writing dockerfile: ./index.DockerfileN\" operators=\"[plum]\"
 time=\"T\" level=debug msg=\"building container image: example.com/ops/index:v2\" operators=\"[plum]\"
 time=\"T\" level=info msg=\"running docker build\" operators=\"[plum]\"
-time=\"T\" level=info msg=\"[docker build -f index.Dockerfile_X -t example.com/ops/index:v2 .]\" operators=\"[plum]\"" "$lines"
+time=\"T\" level=info msg=\"[docker build -f ./index.DockerfileN -t example.com/ops/index:v2 .]\" operators=\"[plum]\"" "$lines"
 cd .. || exit 1
 
 mkdir add && cd add || exit 1
