@@ -24,7 +24,19 @@ constexpr std::string_view k_leftover_prefix = ".pruning-";
 int open_lock(const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
-  return ::open((dir / k_lock_file).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  fs::path path = dir / k_lock_file;
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd >= 0) {
+    return fd;
+  }
+  // flock needs no write access: a lock file made by another user still locks. Failing that,
+  // the first reason is the one to report.
+  int why = errno;
+  fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    errno = why;
+  }
+  return fd;
 }
 
 bool lock(int fd, int operation) {
