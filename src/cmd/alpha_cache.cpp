@@ -1,6 +1,6 @@
 #include "cmd/commands.hpp"
-#include "cmd/registry_options.hpp"
 #include "registry/cache_dir.hpp"
+#include "registry/options.hpp"
 #include "util/go_duration.hpp"
 #include "util/log.hpp"
 
@@ -69,7 +69,7 @@ std::string age_text(CacheClock::duration age) {
 }
 
 Result<std::filesystem::path> cache_dir(const Context& ctx) {
-  auto dir = registry_options(ctx).cache_dir;
+  auto dir = registry::default_cache_dir(ctx.env.vars);
   if (dir.empty()) {
     return util::fail(Errc::invalid,
                       "no cache directory: none of OLM_CACHE_DIR, XDG_CACHE_HOME and HOME is set");
