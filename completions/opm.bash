@@ -4,7 +4,8 @@
 __opm_subcommands() {
     case "$1" in
         'opm') echo 'alpha completion generate help index init migrate registry render serve validate version' ;;
-        'opm alpha') echo 'catalog convert-template list render-graph render-template' ;;
+        'opm alpha') echo 'cache catalog convert-template list render-graph render-template' ;;
+        'opm alpha cache') echo 'info prune' ;;
         'opm alpha catalog') echo 'build' ;;
         'opm alpha convert-template') echo 'basic substitutes' ;;
         'opm alpha list') echo 'bundles channels packages' ;;
@@ -19,6 +20,9 @@ __opm_flags() {
     case "$1" in
         'opm') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha cache') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha cache info') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha cache prune') echo '--all --help -h --older-than --skip-tls-verify --use-http' ;;
         'opm alpha catalog') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha catalog build') echo '--base-image -i --extra-labels -l --help -h --platform --tag -t --skip-tls-verify --use-http' ;;
         'opm alpha convert-template') echo '--help -h --skip-tls-verify --use-http' ;;
@@ -60,6 +64,7 @@ __opm_flags() {
 
 __opm_value_flags() {
     case "$1" in
+        'opm alpha cache prune') echo '--older-than' ;;
         'opm alpha catalog build') echo '--base-image -i --extra-labels -l --platform --tag -t' ;;
         'opm alpha convert-template basic') echo '--output -o' ;;
         'opm alpha convert-template substitutes') echo '--output -o' ;;

@@ -21,11 +21,16 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             'version', 'Print the opm version'
         )
         'opm alpha' = @(
+            'cache', 'Inspect and prune opm''s image cache'
             'catalog', 'Build file-based catalog images'
             'convert-template', 'Convert existing FBC to a supported template type'
             'list', 'List contents of an index'
             'render-graph', 'Generate mermaid-formatted view of upgrade graph of operators in an index'
             'render-template', 'Render a catalog template (auto-detects type from schema if TYPE not specified)'
+        )
+        'opm alpha cache' = @(
+            'info', 'Show the cache''s size, entries and oldest entry'
+            'prune', 'Remove cache entries not used for a while'
         )
         'opm alpha catalog' = @(
             'build', 'Build a catalog image without a container engine'
@@ -73,6 +78,26 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         'opm alpha' = @(
             '--help', 'help for alpha'
             '-h', 'help for alpha'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha cache' = @(
+            '--help', 'help for cache'
+            '-h', 'help for cache'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha cache info' = @(
+            '--help', 'help for info'
+            '-h', 'help for info'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha cache prune' = @(
+            '--all', 'remove every entry'
+            '--help', 'help for prune'
+            '-h', 'help for prune'
+            '--older-than', 'remove entries not used for this long (720h, 30d)'
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
         )
@@ -455,6 +480,9 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         )
     }
     $valueFlags = @{
+        'opm alpha cache prune' = @(
+            '--older-than'
+        )
         'opm alpha catalog build' = @(
             '--base-image'
             '-i'

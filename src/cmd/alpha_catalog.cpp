@@ -5,6 +5,7 @@
 #include "cmd/serve_module.hpp"
 #include "dockerfile/fbc.hpp"
 #include "image/catalog_image.hpp"
+#include "registry/cache_dir.hpp"
 #include "registry/push.hpp"
 #include "serve/serve.hpp"
 #include "util/strings.hpp"
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 #include <sstream>
 
 namespace opm::cmd {
@@ -85,8 +87,11 @@ Result<void> run_build(Context& ctx, const BuildFlags& f) {
   options.platform = f.platform;
   options.log =
       stderr_log(ctx, ctx.global.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
+  // Kept layers are read until the image is delivered: the cache is held that long.
+  std::optional<registry::CacheUse> cache_use;
   if (!options.cache_disabled && !options.cache_dir.empty()) {
-    build.layer_cache = options.cache_dir / "catalog-layers";
+    cache_use.emplace(registry::CacheUse::shared(options.cache_dir));
+    build.layer_cache = options.cache_dir / registry::k_layer_cache_dir;
   }
   return build_and_deliver(ctx, options, "opm-catalog-build-", f.tag, build.created,
                            [&build](registry::Puller& images, const std::filesystem::path& work) {

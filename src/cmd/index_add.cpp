@@ -65,6 +65,14 @@ constexpr std::string_view k_add_example =
     "quay.io/operator-framework/operator-bundle-prometheus:0.15.0,quay.io/operator-framework/"
     "operator-bundle-prometheus:0.22.2 --generate";
 
+// Upstream's registry logs why the database could not take the bundles at debug level, before
+// it reports the failure.
+void log_populate_failure(const Session& s, const Error& e) {
+  if (s.tools.debug) {
+    s.log("debug", "unable to populate database: " + e.message());
+  }
+}
+
 std::string add_example() {
   std::string text(k_add_example);
   for (auto at = text.find("%[1]s"); at != std::string::npos; at = text.find("%[1]s")) {
@@ -130,6 +138,7 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
                    .permissive = flags->permissive,
                    .tolerated =
                        [&s](const Error& e) {
+                         log_populate_failure(s, e);
                          s.log("warning", "permissive mode enabled", {{"error", e.message()}});
                        },
                    .cancelled = util::interrupted,
@@ -140,7 +149,12 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
                        }},
                   s.bundle_unpack());
               if (!added) {
+                log_populate_failure(s, added.error());
                 s.log("error", "permissive mode disabled", {{"error", added.error().message()}});
+                if (s.tools.debug) {
+                  s.log("debug", "unable to add bundle to registry",
+                        {{"error", added.error().message()}});
+                }
               }
               return added;
             });

@@ -35,15 +35,20 @@ constexpr std::string_view k_pull_tool_usage =
 
 namespace {
 
-bool on_path(const Context& ctx, std::string_view program) {
+// Where $PATH has `program`, as exec.LookPath finds it.
+std::optional<std::filesystem::path> find_on_path(const Context& ctx, std::string_view program) {
   for (const std::string& dir : util::split(ctx.env.get("PATH").value_or(""), ':')) {
     auto file = std::filesystem::path(dir.empty() ? "." : dir) / program;
     std::error_code ec;
     if (std::filesystem::is_regular_file(file, ec) && ::access(file.c_str(), X_OK) == 0) {
-      return true;
+      return file;
     }
   }
-  return false;
+  return std::nullopt;
+}
+
+bool on_path(const Context& ctx, std::string_view program) {
+  return find_on_path(ctx, program).has_value();
 }
 
 bool no_container_engine(const Context& ctx) {
@@ -77,7 +82,8 @@ Result<Tools> split_tools(const Context& ctx, const IndexFlags& flags) {
   return tag_for_built_in_build(
       flags,
       Tools{index::container_tool(pull.empty() ? "none" : pull, index::ContainerTool::none),
-            index::container_tool(build.empty() ? "podman" : build, index::ContainerTool::podman)});
+            index::container_tool(build.empty() ? "podman" : build, index::ContainerTool::podman),
+            flags.debug});
 }
 
 Result<Tools> single_tool(const Context& ctx, const IndexFlags& flags) {
@@ -86,7 +92,7 @@ Result<Tools> single_tool(const Context& ctx, const IndexFlags& flags) {
     name = "none";
   }
   auto tool = index::container_tool(name, index::ContainerTool::podman);
-  return tag_for_built_in_build(flags, Tools{tool, tool});
+  return tag_for_built_in_build(flags, Tools{tool, tool, flags.debug});
 }
 
 void Session::log(std::string_view level, const std::string& message,
@@ -94,6 +100,23 @@ void Session::log(std::string_view level, const std::string& message,
   auto all = fields;
   all.insert(all.end(), extra.begin(), extra.end());
   ctx.err << util::logrus_line(level, message, ctx.err_is_tty, all);
+}
+
+index::ToolLog tool_log(Context& ctx, index::ContainerTool tool, std::vector<util::LogField> fields,
+                        bool debug) {
+  std::string name = index::tool_name(tool);
+  auto found = find_on_path(ctx, name);
+  return {.path = found ? found->string() : name,
+          .write = [&ctx, fields = std::move(fields), debug](std::string_view level,
+                                                             const std::string& message) {
+            if (level != "debug" || debug) {
+              ctx.err << util::logrus_line(level, message, ctx.err_is_tty, fields);
+            }
+          }};
+}
+
+index::ToolLog Session::tool_log(index::ContainerTool tool) const {
+  return index_cmd::tool_log(ctx, tool, fields, tools.debug);
 }
 
 index::ImageSteps Session::steps() {
@@ -106,23 +129,28 @@ index::ImageSteps Session::steps() {
               return labels;
             }
             // Upstream pulls, then pulls again to read the labels.
-            OPM_TRY(index::pull_image(tools.pull, ref, use_http));
-            return index::pull_labels(tools.pull, ref, use_http);
+            auto log = tool_log(tools.pull);
+            OPM_TRY(index::pull_image(tools.pull, ref, use_http, log));
+            return index::pull_labels(tools.pull, ref, use_http, log);
           },
           .unpack = [this](const std::string& ref, const std::filesystem::path& dir,
                            const std::string& database) -> Result<void> {
             if (tools.pull == index::ContainerTool::none) {
               return puller->unpack(ref, dir, {database});
             }
-            return index::copy_image_files(tools.pull, ref, dir);
+            return index::copy_image_files(tools.pull, ref, dir, tool_log(tools.pull));
           },
           .build = [this](const index::BuildInput& input) -> Result<void> {
+            if (tools.debug) {
+              log("debug", "building container image: " + input.tag);
+            }
             if (tools.build == index::ContainerTool::none) {
               auto digest = OPM_TRY(build_index_without_tool(ctx, *puller, input));
               log("info", "built the index image", {{"tag", input.tag}, {"digest", digest}});
               return {};
             }
-            return index::build_image(tools.build, input.dockerfile, input.tag);
+            return index::build_image(tools.build, input.dockerfile, input.tag,
+                                      tool_log(tools.build));
           },
           .info = [this](const std::string& message) { log("info", message); }};
 }
@@ -136,8 +164,9 @@ index::Unpack Session::bundle_unpack() {
       }
       return {};
     }
-    OPM_TRY(index::pull_image(tools.pull, ref, use_http));
-    return index::copy_image_files(tools.pull, ref, dir);
+    auto log = tool_log(tools.pull);
+    OPM_TRY(index::pull_image(tools.pull, ref, use_http, log));
+    return index::copy_image_files(tools.pull, ref, dir, log);
   };
 }
 
@@ -147,6 +176,8 @@ Result<std::unique_ptr<Session>> open_session(Context& ctx, Tools tools) {
       !ok) {
     return std::unexpected(ok.error());
   }
+  // A subcommand's --debug raises the log level as the root's does.
+  ctx.global.debug = ctx.global.debug || tools.debug;
   auto session = std::make_unique<Session>(Session{ctx, tools, false, nullptr, {}});
   auto options = registry_options(ctx);
   session->use_http = options.use_http;

@@ -45,6 +45,7 @@ struct IndexFlags {
 struct Tools {
   index::ContainerTool pull = index::ContainerTool::none;
   index::ContainerTool build = index::ContainerTool::podman;
+  bool debug = false; // --debug: upstream's debug lines and the registry client's log
 };
 
 // A build tool of `none` means the image is built and pushed without a container engine, to
@@ -68,6 +69,8 @@ struct Session {
 
   void log(std::string_view level, const std::string& message,
            std::vector<util::LogField> extra = {}) const;
+  // The container tool's command lines, logged with the session's fields.
+  [[nodiscard]] index::ToolLog tool_log(index::ContainerTool tool) const;
   index::ImageSteps steps();
   // Bundle images into an empty directory, with the pull tool.
   index::Unpack bundle_unpack();
@@ -87,6 +90,11 @@ Result<void> fail_like_cobra(Context& ctx, const CLI::App& sub, const Error& e);
 
 // rm and prune report a package that cannot be removed as logrus fatal, without usage.
 Result<void> fail_removal(Context& ctx, const CLI::App& sub, const Error& e);
+
+// Upstream's log of a container tool's runs on stderr, with `fields`; its debug lines only
+// with `debug`.
+index::ToolLog tool_log(Context& ctx, index::ContainerTool tool, std::vector<util::LogField> fields,
+                        bool debug);
 
 // Runs `work` in a session for `tools`, then releases what the session pulled. A session that
 // cannot open fails as cobra prints it; what `work` returns goes to `report`.

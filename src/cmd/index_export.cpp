@@ -60,7 +60,7 @@ void add_index_export(CLI::App& parent, Context& ctx, Action& chosen) {
       }
       auto tool = index::container_tool(flags->container_tool, index::ContainerTool::none);
       return with_session(
-          ctx, *sub, {tool, tool}, fail_like_cobra, [&](Session& s) -> Result<void> {
+          ctx, *sub, {tool, tool, flags->debug}, fail_like_cobra, [&](Session& s) -> Result<void> {
             auto packages =
                 split_values(ctx.meta.changed(xpackage_flag) ? flags->xpackages : flags->packages);
             s.fields = {{"index", flags->index}, {"package", go_list(packages)}};

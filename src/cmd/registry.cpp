@@ -1,5 +1,6 @@
 #include "cli/usage.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/index_common.hpp"
 #include "cmd/registry_options.hpp"
 #include "cmd/removal_log.hpp"
 #include "cmd/required_flags.hpp"
@@ -129,6 +130,7 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
       }
       ctx.err << util::logrus_line("info", "adding to the registry", ctx.err_is_tty,
                                    {{"bundles", go_list(bundles)}});
+      ctx.global.debug = ctx.global.debug || flags->debug;
       auto options = registry_options(ctx);
       options.use_http = use_http;
       options.skip_tls_verify = skip_tls_verify;
@@ -137,8 +139,9 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
       auto puller = registry::make_puller(std::move(options));
       // --container-tool podman|docker pulls and copies bundles with that tool, as upstream.
       const auto tool = index::container_tool(flags->container_tool, index::ContainerTool::none);
-      auto unpack = [&puller, tool, use_http](const std::string& ref,
-                                              const std::filesystem::path& dir) -> Result<void> {
+      auto log = index_cmd::tool_log(ctx, tool, {{"bundles", go_list(bundles)}}, flags->debug);
+      auto unpack = [&puller, tool, use_http, &log](
+                        const std::string& ref, const std::filesystem::path& dir) -> Result<void> {
         if (tool == index::ContainerTool::none) {
           auto unpacked = puller->unpack(ref, dir, {"manifests", "metadata"});
           if (!unpacked) {
@@ -146,10 +149,18 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
           }
           return {};
         }
-        OPM_TRY(index::pull_image(tool, ref, use_http));
-        return index::copy_image_files(tool, ref, dir);
+        OPM_TRY(index::pull_image(tool, ref, use_http, log));
+        return index::copy_image_files(tool, ref, dir, log);
       };
-      auto tolerated = [&ctx, &bundles](const Error& e) {
+      // Upstream logs why the database could not take the bundles at debug level first.
+      auto populate_failed = [&ctx, &bundles, debug = flags->debug](const Error& e) {
+        if (debug) {
+          ctx.err << util::logrus_line("debug", "unable to populate database: " + e.message(),
+                                       ctx.err_is_tty, {{"bundles", go_list(bundles)}});
+        }
+      };
+      auto tolerated = [&ctx, &bundles, &populate_failed](const Error& e) {
+        populate_failed(e);
         ctx.err << util::logrus_line("warning", "permissive mode enabled", ctx.err_is_tty,
                                      {{"bundles", go_list(bundles)}, {"error", e.message()}});
       };
@@ -174,6 +185,7 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                               unpack);
       puller->destroy();
       if (!added) {
+        populate_failed(added.error());
         ctx.err << util::logrus_line(
             "error", "permissive mode disabled", ctx.err_is_tty,
             {{"bundles", go_list(bundles)}, {"error", added.error().message()}});

@@ -1,5 +1,6 @@
 #include "cmd/registry_options.hpp"
 
+#include "registry/cache_dir.hpp"
 #include "registry/manifest.hpp"
 #include "registry/puller.hpp"
 #include "render/image.hpp"
@@ -125,7 +126,7 @@ Result<void> render_images_with_registry(Context& ctx, render::Options& options,
   }
   options.jobs = reg.jobs;
   if (!reg.cache_disabled && !reg.cache_dir.empty()) {
-    rendering.cache = render::RenderCache::open(reg.cache_dir / "renders");
+    rendering.cache = render::RenderCache::open(reg.cache_dir / registry::k_render_cache_dir);
   }
   rendering.puller = registry::make_puller(std::move(reg));
   options.render_image =

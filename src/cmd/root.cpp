@@ -41,8 +41,9 @@ constexpr CommandEntry k_commands[] = {
 // clang-format on
 
 // Rows are added here as alpha subcommands are written, e.g. {"list", add_alpha_list}.
-constexpr std::array<CommandEntry, 5> k_alpha_commands{
-    {{"catalog", add_alpha_catalog},
+constexpr std::array<CommandEntry, 6> k_alpha_commands{
+    {{"cache", add_alpha_cache},
+     {"catalog", add_alpha_catalog},
      {"convert-template", add_alpha_convert_template},
      {"list", add_alpha_list},
      {"render-graph", add_alpha_render_graph},

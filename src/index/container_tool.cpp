@@ -124,6 +124,29 @@ Result<Finished> run(const std::vector<std::string>& argv) {
   return done;
 }
 
+void note(const ToolLog& log, std::string_view level, const std::string& message) {
+  if (log.write) {
+    log.write(level, message);
+  }
+}
+
+// Go's fmt of a []string: "[podman create REF ]".
+std::string argv_text(const std::vector<std::string>& argv) {
+  std::string text = "[";
+  for (const auto& a : argv) {
+    text += (text.size() > 1 ? " " : "") + a;
+  }
+  return text + "]";
+}
+
+// Runs one tool command as upstream's runner does for every verb but pull and build:
+// "running <tool> <verb>" at info, the argv at debug.
+Result<Finished> run_verb(const std::vector<std::string>& argv, const ToolLog& log) {
+  note(log, "info", fmt::format("running {} {}", argv[0], argv[1]));
+  note(log, "debug", argv_text(argv));
+  return run(argv);
+}
+
 } // namespace
 
 ContainerTool container_tool(const std::string& name, ContainerTool fallback) {
@@ -152,7 +175,7 @@ std::string tool_name(ContainerTool tool) {
 }
 
 Result<void> build_image(ContainerTool tool, const std::filesystem::path& dockerfile,
-                         const std::string& tag) {
+                         const std::string& tag, const ToolLog& log) {
   if (tool == ContainerTool::none) {
     return util::fail(Errc::invalid,
                       "unable to perform build: \"build\" is not supported by tool \"\"");
@@ -162,22 +185,32 @@ Result<void> build_image(ContainerTool tool, const std::filesystem::path& docker
     argv.insert(argv.end(), {"--format", "docker"});
   }
   argv.insert(argv.end(), {"-f", dockerfile.string(), "-t", tag, "."});
+  note(log, "info", fmt::format("running {} build", argv[0]));
+  note(log, "info", argv_text(argv));
   auto done = OPM_TRY(run(argv));
   if (!done.ok()) {
+    note(log, "error", done.out + done.err);
     return util::fail(Errc::io, fmt::format("error building image: {}. {}", done.out + done.err,
                                             done.exit_text()));
   }
   return {};
 }
 
-Result<void> pull_image(ContainerTool tool, const std::string& ref, bool plain_http) {
+Result<void> pull_image(ContainerTool tool, const std::string& ref, bool plain_http,
+                        const ToolLog& log) {
   std::vector<std::string> pull{tool_name(tool), "pull"};
   if (tool == ContainerTool::podman && plain_http) {
     pull.emplace_back("--tls-verify=false");
   }
   pull.push_back(ref);
+  std::string shown = log.path.empty() ? pull[0] : log.path;
+  for (std::size_t i = 1; i < pull.size(); ++i) {
+    shown += " " + pull[i];
+  }
+  note(log, "info", "running " + shown);
   auto pulled = OPM_TRY(run(pull));
   if (!pulled.ok()) {
+    note(log, "error", pulled.out + pulled.err);
     return util::fail(Errc::io, fmt::format("error pulling image: {}. {}", pulled.out + pulled.err,
                                             pulled.exit_text()));
   }
@@ -185,9 +218,13 @@ Result<void> pull_image(ContainerTool tool, const std::string& ref, bool plain_h
 }
 
 Result<std::map<std::string, std::string>> pull_labels(ContainerTool tool, const std::string& ref,
-                                                       bool plain_http) {
-  OPM_TRY(pull_image(tool, ref, plain_http));
-  auto inspected = OPM_TRY(run({tool_name(tool), "inspect", ref}));
+                                                       bool plain_http, const ToolLog& log) {
+  OPM_TRY(pull_image(tool, ref, plain_http, log));
+  note(log, "info", "Getting label data from previous image");
+  auto inspected = OPM_TRY(run_verb({tool_name(tool), "inspect", ref}, log));
+  if (!inspected.ok()) {
+    note(log, "error", inspected.out);
+  }
   auto data = nlohmann::json::parse(inspected.out, nullptr, false);
   const char* key = tool == ContainerTool::podman ? "/0/Labels" : "/0/Config/Labels";
   if (!inspected.ok() || data.is_discarded() || !data.contains(nlohmann::json::json_pointer(key))) {
@@ -203,9 +240,9 @@ Result<std::map<std::string, std::string>> pull_labels(ContainerTool tool, const
 }
 
 Result<void> copy_image_files(ContainerTool tool, const std::string& ref,
-                              const std::filesystem::path& dir) {
+                              const std::filesystem::path& dir, const ToolLog& log) {
   const auto name = tool_name(tool);
-  auto created = OPM_TRY(run({name, "create", ref, ""}));
+  auto created = OPM_TRY(run_verb({name, "create", ref, ""}, log));
   if (!created.ok()) {
     return util::fail(Errc::io, fmt::format("error creating container {}: {}: {}", created.out,
                                             created.exit_text(), created.err));
@@ -214,13 +251,17 @@ Result<void> copy_image_files(ContainerTool tool, const std::string& ref,
   while (!id.empty() && id.back() == '\n') {
     id.pop_back();
   }
-  auto copied = OPM_TRY(run({name, "cp", id + ":/.", dir.string()}));
-  auto removed = OPM_TRY(run({name, "rm", id}));
+  auto copied = OPM_TRY(run_verb({name, "cp", id + ":/.", dir.string()}, log));
+  if (!copied.ok()) {
+    note(log, "error", copied.out + copied.err);
+  }
+  auto removed = OPM_TRY(run_verb({name, "rm", id}, log));
   if (!copied.ok()) {
     return util::fail(Errc::io, fmt::format("error copying container directory {}: {}",
                                             copied.out + copied.err, copied.exit_text()));
   }
   if (!removed.ok()) {
+    note(log, "error", removed.out + removed.err);
     return util::fail(Errc::io, fmt::format("error removing container {}: {}",
                                             removed.out + removed.err, removed.exit_text()));
   }

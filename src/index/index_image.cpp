@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <optional>
+#include <random>
 #include <sys/stat.h>
 
 namespace opm::index {
@@ -50,6 +51,32 @@ Result<fs::path> temp_dir(std::string prefix) {
   return fs::path(pattern);
 }
 
+// A new directory or file "./<prefix><decimal uint32>" in the current directory, named as Go's
+// os.MkdirTemp("./", prefix) and os.CreateTemp("./", prefix) name upstream's, whose log lines
+// show them ("writing dockerfile: ./index.Dockerfile1236734807").
+enum class TempKind { directory, file };
+Result<fs::path> go_temp(std::string_view prefix, TempKind kind) {
+  thread_local std::mt19937 random{std::random_device{}()};
+  for (int attempt = 0; attempt < 10000; ++attempt) {
+    fs::path path = fmt::format("./{}{}", prefix, static_cast<std::uint32_t>(random()));
+    int made = kind == TempKind::directory
+                   ? ::mkdir(path.c_str(), 0700)
+                   : ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (made >= 0) {
+      if (kind == TempKind::file) {
+        ::close(made);
+      }
+      return path;
+    }
+    if (errno != EEXIST) {
+      return util::fail(Errc::io,
+                        fmt::format("{} {}: {}", kind == TempKind::directory ? "mkdir" : "open",
+                                    path.string(), util::errno_text(errno)));
+    }
+  }
+  return util::fail(Errc::io, fmt::format("./{}: too many existing files", prefix));
+}
+
 struct BuildContext {
   fs::path dir;        // "" = the current directory
   fs::path dockerfile; // relative to the current directory
@@ -63,14 +90,7 @@ Result<BuildContext> build_context(const ImageRequest& request, Removal& removal
   BuildContext context{OPM_TRY(temp_dir("index_build_tmp")), request.out_dockerfile};
   removal.add(context.dir);
   if (context.dockerfile.empty()) {
-    std::string pattern = "index.DockerfileXXXXXX";
-    int fd = ::mkstemp(pattern.data());
-    if (fd < 0) {
-      return util::fail(Errc::io,
-                        fmt::format("open index.Dockerfile: {}", util::errno_text(errno)));
-    }
-    ::close(fd);
-    context.dockerfile = pattern;
+    context.dockerfile = OPM_TRY(go_temp("index.Dockerfile", TempKind::file));
     removal.add(context.dockerfile);
   }
   return context;
@@ -210,7 +230,7 @@ changed_database(const ImageRequest& request, const ImageSteps& steps, const fs:
   std::optional<StagedDatabase> staged;
   {
     Removal unpacked;
-    auto work = OPM_TRY(temp_dir("index_tmp_"));
+    auto work = OPM_TRY(go_temp("index_tmp_", TempKind::directory));
     unpacked.add(work);
     auto source = OPM_TRY(source_database(request, steps, work));
     if (source && same_file(*source, database)) {
@@ -254,7 +274,7 @@ Result<void> with_index_database(
     const std::string& ref, const ImageSteps& steps,
     const std::function<Result<void>(const std::filesystem::path& database)>& read) {
   Removal unpacked;
-  auto work = OPM_TRY(temp_dir("index_tmp_"));
+  auto work = OPM_TRY(go_temp("index_tmp_", TempKind::directory));
   unpacked.add(work);
   auto database = OPM_TRY(source_database({.from_index = ref}, steps, work));
   return read(*database);

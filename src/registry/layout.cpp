@@ -167,6 +167,11 @@ BlobStore::BlobStore(fs::path root, Sharing sharing)
     : m_root(std::move(root)), m_sharing(sharing) {}
 
 Result<std::unique_ptr<BlobStore>> BlobStore::open(const fs::path& root, Sharing sharing) {
+  // Held first: a store opened while the cache is being pruned waits for the pruning to end.
+  std::optional<CacheUse> use;
+  if (sharing == Sharing::shared) {
+    use.emplace(CacheUse::shared(root));
+  }
   std::error_code ec;
   fs::create_directories(root / "blobs" / "sha256", ec);
   for (const char* alg : {"sha384", "sha512"}) {
@@ -185,7 +190,11 @@ Result<std::unique_ptr<BlobStore>> BlobStore::open(const fs::path& root, Sharing
   if (!fs::exists(root / "oci-layout", ec)) {
     OPM_TRY(util::write_file_atomic(root / "oci-layout", "{\"imageLayoutVersion\":\"1.0.0\"}"));
   }
-  return std::unique_ptr<BlobStore>(new BlobStore(root, sharing));
+  std::unique_ptr<BlobStore> store(new BlobStore(root, sharing));
+  if (use) {
+    store->m_use.emplace(std::move(*use));
+  }
+  return store;
 }
 
 fs::path BlobStore::path_of(std::string_view digest) const {
@@ -193,11 +202,18 @@ fs::path BlobStore::path_of(std::string_view digest) const {
 }
 
 bool BlobStore::has(std::string_view digest, std::int64_t size) const {
+  fs::path path = path_of(digest);
   struct stat st {};
-  if (::stat(path_of(digest).c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
     return false;
   }
-  return size < 0 || st.st_size == size;
+  if (size >= 0 && st.st_size != size) {
+    return false;
+  }
+  if (m_sharing == Sharing::shared) {
+    ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0); // a hit is a use
+  }
+  return true;
 }
 
 Result<std::string> BlobStore::read(std::string_view digest, std::size_t max_bytes) const {
@@ -441,6 +457,30 @@ Result<void> BlobStore::collect_garbage() {
     }
   }
   return {};
+}
+
+Result<void> forget_missing_manifests(const fs::path& root) {
+  std::error_code ec;
+  if (!fs::exists(root / "index.json", ec)) {
+    return {};
+  }
+  FileLock lock(root / "index.lock");
+  json doc = read_index(root);
+  json kept = json::array();
+  for (const auto& e : doc["manifests"]) {
+    std::string digest = e.is_object() ? e.value("digest", "") : "";
+    if (is_valid_digest(digest) &&
+        fs::exists(root / "blobs" / std::string(digest_algorithm(digest)) /
+                       std::string(digest_hex(digest)),
+                   ec)) {
+      kept.push_back(e);
+    }
+  }
+  if (kept.size() == doc["manifests"].size()) {
+    return {};
+  }
+  doc["manifests"] = std::move(kept);
+  return util::write_file_atomic(root / "index.json", doc.dump());
 }
 
 Result<Descriptor> resolve_layout_ref(const fs::path& dir, const std::string& tag) {

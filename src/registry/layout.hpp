@@ -1,5 +1,6 @@
 #pragma once
 
+#include "registry/cache_dir.hpp"
 #include "registry/manifest.hpp"
 #include "util/error.hpp"
 
@@ -17,7 +18,9 @@ namespace opm::registry {
 // A content-addressed blob store laid out as an OCI image layout:
 //   oci-layout, index.json, blobs/<alg>/<hex> (verified, 0444),
 //   ingest/<hex>.<pid>.<rand> (downloads in progress), ingest/<hex>.lock (flock).
-// Safe for many threads and for several processes sharing the directory.
+// Safe for many threads and for several processes sharing the directory. A shared store
+// holds the directory (CacheUse::shared) while it is open, and renews a blob's time on each
+// hit, its last use for `opm alpha cache prune`.
 class BlobStore {
 public:
   // Who else may use the directory: a shared cache outlives crashes and other processes, so
@@ -74,6 +77,7 @@ private:
 
   std::filesystem::path m_root;
   Sharing m_sharing;
+  std::optional<CacheUse> m_use;
   std::mutex m_mutex;
   std::map<std::string, std::shared_ptr<std::mutex>, std::less<>> m_inflight;
   std::map<std::string, Descriptor> m_pending;                 // hex(reference) -> manifest
@@ -90,5 +94,8 @@ private:
 Result<Descriptor> resolve_layout_ref(const std::filesystem::path& dir, const std::string& tag);
 
 std::string hex_encode(std::string_view s);
+
+// Drops from the layout's index.json the references whose manifest `root` no longer has.
+Result<void> forget_missing_manifests(const std::filesystem::path& root);
 
 } // namespace opm::registry

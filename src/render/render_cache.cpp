@@ -1,6 +1,7 @@
 #include "render/render_cache.hpp"
 
 #include "json/value.hpp"
+#include "registry/cache_dir.hpp"
 #include "registry/digest.hpp"
 #include "util/base64.hpp"
 #include "util/build_id.hpp"
@@ -198,10 +199,14 @@ std::filesystem::path RenderCache::entry(std::string_view image_digest,
 
 std::optional<catalog::DeclarativeConfig> RenderCache::find(std::string_view image_digest,
                                                             std::string_view ref) const {
-  auto bytes = util::read_file(entry(image_digest, ref));
+  auto use = registry::CacheUse::shared(m_root.parent_path());
+  auto path = entry(image_digest, ref);
+  auto bytes = util::read_file(path);
   if (!bytes) {
     return std::nullopt;
   }
+  std::error_code ec;
+  std::filesystem::last_write_time(path, std::filesystem::file_time_type::clock::now(), ec);
   auto body = unseal(*bytes, image_digest, ref);
   if (!body) {
     return std::nullopt;
@@ -231,6 +236,7 @@ void RenderCache::store(std::string_view image_digest, std::string_view ref,
   if (!bytes) {
     return;
   }
+  auto use = registry::CacheUse::shared(m_root.parent_path());
   std::call_once(*m_pruned, [this] { tidy(); });
   std::error_code ec;
   std::filesystem::create_directories(m_dir, ec);

@@ -17,7 +17,9 @@ namespace opm::render {
 // inputs and content; one that cannot be read or does not match counts as absent and is
 // rewritten. Each build keeps its entries in a sub-directory
 // named by its build ID and, when it first stores one in a run, removes those of other
-// builds and its own entries older than 30 days, so the cache holds what is in use.
+// builds and its own entries not used for 30 days, so the cache holds what is in use. A hit
+// renews its entry's time (its last use); each call holds the cache directory
+// (registry::CacheUse) while it reads or writes.
 class RenderCache {
 public:
   // None when this build has no build ID to key entries on.

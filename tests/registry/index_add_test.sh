@@ -170,7 +170,7 @@ export BUILD_LOG=$WORK/build.log
 PATH=$WORK/bin:$PATH expect_ok "index add builds with podman" \
   index add --use-http -b "$REG/test/plum-bundle:v1.0.0" -t example.com/idx:v2
 check "podman build as upstream calls it" \
-  grep -qE '^build --format docker -f index\.Dockerfile[^ ]+ -t example\.com/idx:v2 \.$' "$BUILD_LOG"
+  grep -qE '^build --format docker -f \./index\.Dockerfile[0-9]+ -t example\.com/idx:v2 \.$' "$BUILD_LOG"
 check "the Dockerfile adds the temporary context's database" \
   grep -qE '^ADD index_build_tmp[^ /]+/database/index\.db /database/index\.db$' "$BUILD_LOG.dockerfile"
 check "the build context and Dockerfile removed" test -z "$(ls -A)"
@@ -194,7 +194,7 @@ mkdir -p "$WORK/tool" && cd "$WORK/tool"
 PATH=$WORK/bin:$PATH expect_ok "index prune pulls with podman" \
   index prune --use-http --generate -f example.com/ops/index:v1 -p plum
 check "podman's commands as upstream runs them" grep -qE \
-  '^(pull --tls-verify=false example.com/ops/index:v1;){2}inspect example.com/ops/index:v1;create example.com/ops/index:v1 ;cp c0ffee:/\. index_tmp_[^;/]+;rm c0ffee;$' \
+  '^(pull --tls-verify=false example.com/ops/index:v1;){2}inspect example.com/ops/index:v1;create example.com/ops/index:v1 ;cp c0ffee:/\. \./index_tmp_[0-9]+;rm c0ffee;$' \
   <(tr '\n' ';' < "$TOOL_LOG")
 "$OPM" render database/index.db > "$WORK/rendered.json" 2> /dev/null
 check "only plum kept" cmp -s "$WORK/rendered.json" "$SQL/render/kiwi-prune-plum.json"

@@ -86,7 +86,7 @@ TEST_CASE("the render cache gives back exactly the bundle it was given") {
 
 TEST_CASE("the render cache misses for another digest or reference") {
   opm::test::TempDir dir;
-  auto cache = RenderCache::open(dir.path());
+  auto cache = RenderCache::open(dir.path() / "renders");
   REQUIRE(cache);
   cache->store(k_digest, k_ref, one_bundle());
   CHECK_FALSE(cache->find("sha256:4567", k_ref));
@@ -95,10 +95,11 @@ TEST_CASE("the render cache misses for another digest or reference") {
 
 TEST_CASE("a damaged render cache entry counts as absent") {
   opm::test::TempDir dir;
-  auto cache = RenderCache::open(dir.path());
+  auto cache = RenderCache::open(dir.path() / "renders");
   REQUIRE(cache);
   cache->store(k_digest, k_ref, one_bundle());
-  auto entry = *std::filesystem::recursive_directory_iterator(dir.path() / opm::util::build_id());
+  auto entry = *std::filesystem::recursive_directory_iterator(dir.path() / "renders" /
+                                                              opm::util::build_id());
   auto size = std::filesystem::file_size(entry.path());
   for (std::uintmax_t keep : {std::uintmax_t{0}, std::uintmax_t{5}, size / 2, size - 1}) {
     std::filesystem::resize_file(entry.path(), keep);
@@ -110,10 +111,11 @@ TEST_CASE("a damaged render cache entry counts as absent") {
 
 TEST_CASE("a render cache entry whose content no longer matches its checksum counts as absent") {
   opm::test::TempDir dir;
-  auto cache = RenderCache::open(dir.path());
+  auto cache = RenderCache::open(dir.path() / "renders");
   REQUIRE(cache);
   cache->store(k_digest, k_ref, one_bundle());
-  auto entry = *std::filesystem::recursive_directory_iterator(dir.path() / opm::util::build_id());
+  auto entry = *std::filesystem::recursive_directory_iterator(dir.path() / "renders" /
+                                                              opm::util::build_id());
   std::string bytes;
   {
     std::ifstream in(entry.path(), std::ios::binary);
@@ -134,29 +136,45 @@ TEST_CASE("a render cache entry whose content no longer matches its checksum cou
 
 TEST_CASE("the render cache keeps only configs of one bundle") {
   opm::test::TempDir dir;
-  auto cache = RenderCache::open(dir.path());
+  auto cache = RenderCache::open(dir.path() / "renders");
   REQUIRE(cache);
   auto two = one_bundle();
   two.bundles.push_back(two.bundles.front());
   cache->store(k_digest, k_ref, two);
   CHECK_FALSE(cache->find(k_digest, k_ref));
-  CHECK_FALSE(std::filesystem::exists(dir.path() / opm::util::build_id()));
+  CHECK_FALSE(std::filesystem::exists(dir.path() / "renders" / opm::util::build_id()));
 }
 
-TEST_CASE("the render cache drops entries older than 30 days when it next stores one") {
+TEST_CASE("the render cache drops entries not used for 30 days when it next stores one") {
   opm::test::TempDir dir;
   {
-    auto cache = RenderCache::open(dir.path());
+    auto cache = RenderCache::open(dir.path() / "renders");
     REQUIRE(cache);
     cache->store("sha256:old", k_ref, one_bundle());
   }
-  auto entry = *std::filesystem::directory_iterator(dir.path() / opm::util::build_id());
+  auto entry = *std::filesystem::directory_iterator(dir.path() / "renders" / opm::util::build_id());
   std::filesystem::last_write_time(entry.path(), std::filesystem::last_write_time(entry.path()) -
                                                      std::chrono::hours(24 * 31));
-  auto cache = RenderCache::open(dir.path());
+  auto cache = RenderCache::open(dir.path() / "renders");
   REQUIRE(cache);
-  CHECK(cache->find("sha256:old", k_ref));
+  CHECK(std::filesystem::exists(entry.path()));
   cache->store("sha256:new", k_ref, one_bundle());
   CHECK_FALSE(cache->find("sha256:old", k_ref));
   CHECK(cache->find("sha256:new", k_ref));
+}
+
+TEST_CASE("a render cache hit renews its entry's last use, so an entry in use is kept") {
+  opm::test::TempDir dir;
+  auto cache = RenderCache::open(dir.path() / "renders");
+  REQUIRE(cache);
+  cache->store("sha256:old", k_ref, one_bundle());
+  auto entry = *std::filesystem::directory_iterator(dir.path() / "renders" / opm::util::build_id());
+  auto month_ago = std::filesystem::file_time_type::clock::now() - std::chrono::hours(24 * 31);
+  std::filesystem::last_write_time(entry.path(), month_ago);
+  REQUIRE(cache->find("sha256:old", k_ref));
+  CHECK(std::filesystem::last_write_time(entry.path()) > month_ago + std::chrono::hours(24 * 30));
+  auto next_run = RenderCache::open(dir.path() / "renders");
+  REQUIRE(next_run);
+  next_run->store("sha256:new", k_ref, one_bundle());
+  CHECK(next_run->find("sha256:old", k_ref));
 }
