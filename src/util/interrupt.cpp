@@ -40,7 +40,12 @@ InterruptScope::InterruptScope() {
     struct sigaction sa {};
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    ::sigaction(SIGINT, &sa, &s.old_int);
+    ::sigaction(SIGINT, nullptr, &s.old_int);
+    // A SIGINT the parent ignored (a background job of a script) stays ignored, as in Go
+    // programs that do not ask for it.
+    if (s.old_int.sa_handler != SIG_IGN) {
+      ::sigaction(SIGINT, &sa, nullptr);
+    }
     ::sigaction(SIGTERM, &sa, &s.old_term);
   }
 }

@@ -10,7 +10,8 @@ bool interrupted();
 // While at least one scope lives, SIGINT/SIGTERM only set the interrupted flag so that
 // transfers stop and temporary files are removed. When the last scope ends after an
 // interrupt, registered temporary paths are removed and the signal is raised again with
-// its default action, so the process ends as the user asked.
+// its default action, so the process ends as the user asked. A SIGINT ignored when the
+// first scope starts stays ignored.
 class InterruptScope {
 public:
   InterruptScope();
