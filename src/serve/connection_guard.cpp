@@ -163,7 +163,8 @@ private:
       ::close(client);
       return;
     }
-    auto relay = std::make_unique<Relay>(client, pair[0]);
+    auto relay =
+        std::make_unique<Relay>(client, pair[0], std::span(m_scratch.get(), k_relay_scratch_size));
     std::uint64_t id = m_next_id++;
     constexpr std::uint32_t edges = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
     if (!watch(m_guard.m_epoll.fd, client, edges, id << 1) ||
@@ -214,6 +215,7 @@ private:
 
   ConnectionGuard& m_guard;
   grpc::Server& m_server;
+  std::unique_ptr<char[]> m_scratch = std::make_unique_for_overwrite<char[]>(k_relay_scratch_size);
   std::unordered_map<std::uint64_t, std::unique_ptr<Relay>> m_relays;
   std::uint64_t m_next_id = k_first_relay_id;
   bool m_accept_paused = false;

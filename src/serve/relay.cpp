@@ -53,20 +53,48 @@ Io send_from(int fd, const char* data, std::size_t size, std::size_t& n) {
   }
 }
 
+// send_from, when the descriptor is known to take bytes; keeps `ready.writable` up to date.
+Io send_ready(int fd, bool& writable, const char* data, std::size_t size, std::size_t& n) {
+  n = 0;
+  if (!writable) {
+    return Io::would_block;
+  }
+  Io io = send_from(fd, data, size, n);
+  if (io == Io::would_block || (io == Io::moved && n < size)) {
+    writable = false;
+  }
+  return io;
+}
+
 } // namespace
 
-Relay::Buffer::Buffer(std::size_t bytes, std::size_t reserve)
-    : data(std::make_unique_for_overwrite<char[]>(bytes + reserve)), capacity(bytes) {}
+char* Relay::Buffer::tail() {
+  if (!data) {
+    data = std::make_unique_for_overwrite<char[]>(capacity + reserve);
+  }
+  return data.get() + end;
+}
+
+void Relay::Buffer::append(const char* bytes, std::size_t n) {
+  std::memcpy(tail(), bytes, n);
+  end += n;
+}
 
 void Relay::Buffer::consumed(std::size_t n) {
   begin += n;
   if (begin == end) {
-    begin = end = 0;
+    clear();
   }
 }
 
-Relay::Relay(int client_fd, int server_fd)
-    : m_client(client_fd), m_server(server_fd), m_to_server(k_request_buffer_size),
+void Relay::Buffer::clear() {
+  begin = end = 0;
+  data.reset();
+}
+
+Relay::Relay(int client_fd, int server_fd, std::span<char> scratch)
+    : m_client(client_fd), m_server(server_fd), m_scratch(scratch),
+      m_to_server(k_request_buffer_size),
       m_to_client(k_answer_buffer_size, h2::k_goaway_frame_size) {}
 
 void Relay::on_ready(Side side, std::uint32_t events, Clock::time_point now) {
@@ -96,7 +124,7 @@ void Relay::pump(Clock::time_point now) {
   while (!m_finished) {
     bool moved = read_client();
     moved = write_server() || moved;
-    moved = read_server() || moved;
+    moved = read_server(now) || moved;
     moved = write_client(now) || moved;
     if (!moved) {
       break;
@@ -110,7 +138,7 @@ bool Relay::read_client() {
     return false;
   }
   std::size_t n = 0;
-  switch (read_into(m_client.fd, m_to_server.data.get(), m_to_server.capacity, n)) {
+  switch (read_into(m_client.fd, m_scratch.data(), m_to_server.capacity, n)) {
   case Io::would_block:
     m_client_ready.readable = false;
     return false;
@@ -126,11 +154,11 @@ bool Relay::read_client() {
   if (m_dropping_client_input) {
     return true;
   }
-  if (!client_frames_allowed({m_to_server.data.get(), n})) {
+  if (!client_frames_allowed({m_scratch.data(), n})) {
     cut_off();
     return true;
   }
-  m_to_server.end = n;
+  send_to_server(m_scratch.data(), n);
   return true;
 }
 
@@ -145,35 +173,43 @@ bool Relay::client_frames_allowed(std::string_view bytes) {
 }
 
 bool Relay::write_server() {
-  if (m_to_server.pending() == 0 || !m_server_ready.writable) {
+  if (m_to_server.pending() == 0) {
     return false;
   }
-  std::size_t n = 0;
-  switch (send_from(m_server.fd, m_to_server.data.get() + m_to_server.begin, m_to_server.pending(),
-                    n)) {
-  case Io::would_block:
-    m_server_ready.writable = false;
-    return false;
-  case Io::closed: // gRPC has gone: what the client still sends is read and dropped
-    m_dropping_client_input = true;
-    m_to_server.begin = m_to_server.end = 0;
+  std::size_t sent = 0;
+  if (send_ready(m_server.fd, m_server_ready.writable, m_to_server.data.get() + m_to_server.begin,
+                 m_to_server.pending(), sent) == Io::closed) {
+    server_stopped_reading();
     return true;
-  case Io::moved:
-    break;
   }
-  if (n < m_to_server.pending()) {
-    m_server_ready.writable = false;
-  }
-  m_to_server.consumed(n);
-  return true;
+  m_to_server.consumed(sent);
+  return sent > 0;
 }
 
-bool Relay::read_server() {
+// Sends what gRPC takes of `bytes` now; the rest waits in m_to_server.
+void Relay::send_to_server(const char* bytes, std::size_t n) {
+  std::size_t sent = 0;
+  if (send_ready(m_server.fd, m_server_ready.writable, bytes, n, sent) == Io::closed) {
+    server_stopped_reading();
+    return;
+  }
+  m_to_server.append(bytes + sent, n - sent);
+}
+
+// gRPC has gone: what the client still sends is read and dropped.
+void Relay::server_stopped_reading() {
+  m_dropping_client_input = true;
+  m_to_server.clear();
+}
+
+bool Relay::read_server(Clock::time_point now) {
   if (!m_server_ready.readable || m_server_eof || m_to_client.end == m_to_client.capacity) {
     return false;
   }
+  // Into the scratch buffer when nothing waits for the client, else behind what waits.
+  bool direct = m_to_client.pending() == 0;
   std::size_t room = m_to_client.capacity - m_to_client.end;
-  char* into = m_to_client.data.get() + m_to_client.end;
+  char* into = direct ? m_scratch.data() : m_to_client.tail();
   std::size_t n = 0;
   switch (read_into(m_server.fd, into, room, n)) {
   case Io::would_block:
@@ -189,35 +225,48 @@ bool Relay::read_server() {
     m_server_ready.short_read();
   }
   m_server_frames.feed({into, n}, [](const h2::FrameHeader&) { return true; });
-  m_to_client.end += n;
+  if (direct) {
+    send_to_client(into, n, now);
+  } else {
+    m_to_client.end += n;
+  }
   return true;
 }
 
 bool Relay::write_client(Clock::time_point now) {
-  if (m_to_client.pending() == 0 || !m_client_ready.writable || m_client_write_closed) {
+  if (m_to_client.pending() == 0 || m_client_write_closed) {
     return false;
   }
-  std::size_t n = 0;
-  switch (send_from(m_client.fd, m_to_client.data.get() + m_to_client.begin, m_to_client.pending(),
-                    n)) {
-  case Io::would_block:
-    m_client_ready.writable = false;
-    if (!m_client_stalled_since) {
-      m_client_stalled_since = now;
-    }
-    return false;
-  case Io::closed:
+  std::size_t sent = 0;
+  if (send_ready(m_client.fd, m_client_ready.writable, m_to_client.data.get() + m_to_client.begin,
+                 m_to_client.pending(), sent) == Io::closed) {
     m_finished = true; // the client is gone
     return false;
-  case Io::moved:
-    break;
   }
-  m_client_stalled_since.reset();
-  if (n < m_to_client.pending()) {
-    m_client_ready.writable = false;
+  m_to_client.consumed(sent);
+  note_client_progress(sent, now);
+  return sent > 0;
+}
+
+// Sends what the client takes of `bytes` now; the rest waits in m_to_client.
+void Relay::send_to_client(const char* bytes, std::size_t n, Clock::time_point now) {
+  std::size_t sent = 0;
+  if (send_ready(m_client.fd, m_client_ready.writable, bytes, n, sent) == Io::closed) {
+    m_finished = true;
+    return;
   }
-  m_to_client.consumed(n);
-  return true;
+  m_to_client.append(bytes + sent, n - sent);
+  note_client_progress(sent, now);
+}
+
+// A client that takes nothing for k_client_stall while bytes wait for it is let go.
+void Relay::note_client_progress(std::size_t sent, Clock::time_point now) {
+  if (sent > 0 || m_to_client.pending() == 0) {
+    m_client_stalled_since.reset();
+  }
+  if (m_to_client.pending() > 0 && !m_client_stalled_since) {
+    m_client_stalled_since = now;
+  }
 }
 
 // Each end is closed as TCP closes gracefully: what one side sent before it closed reaches
@@ -244,7 +293,7 @@ void Relay::settle(Clock::time_point now) {
 // the end of the connection.
 void Relay::cut_off() {
   m_dropping_client_input = true;
-  m_to_server.begin = m_to_server.end = 0;
+  m_to_server.clear();
   ::shutdown(m_server.fd, SHUT_RDWR);
   m_server_eof = true;
   m_server_write_closed = true;
@@ -256,8 +305,7 @@ void Relay::cut_off() {
   }
   m_to_client.end = m_to_client.begin + static_cast<std::size_t>(boundary - sent);
   auto goaway = h2::goaway_frame(m_last_client_stream, h2::k_enhance_your_calm);
-  std::memcpy(m_to_client.data.get() + m_to_client.end, goaway.data(), goaway.size());
-  m_to_client.end += goaway.size();
+  m_to_client.append(goaway.data(), goaway.size());
 }
 
 } // namespace opm::serve

@@ -7,12 +7,15 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 
 // One client connection relayed to gRPC's end of a socket pair, both non-blocking and watched
 // edge-triggered by the caller. Bytes go both ways unchanged; on the way in, the client's frame
 // headers are read, and a client that resets more streams than its budget allows is sent a
 // GOAWAY (ENHANCE_YOUR_CALM) after the last whole frame gRPC had answered, and cut off
-// before its resets reach gRPC.
+// before its resets reach gRPC. Bytes are read into a scratch buffer that all relays of a
+// thread share and sent on at once; only what the other side cannot take yet is kept, in a
+// buffer of the relay's own that exists while bytes wait in it.
 namespace opm::serve {
 
 // A connection may reset k_reset_burst streams at once, and k_resets_per_second more each
@@ -20,12 +23,15 @@ namespace opm::serve {
 inline constexpr int k_reset_burst = 200;
 inline constexpr int k_resets_per_second = 100;
 
+inline constexpr std::size_t k_relay_scratch_size = 1 << 18;
+
 class Relay {
 public:
   using Clock = std::chrono::steady_clock;
   enum class Side : std::uint8_t { client = 0, server = 1 };
 
-  Relay(int client_fd, int server_fd);
+  // `scratch` is shared by the relays of one thread, at least k_relay_scratch_size bytes.
+  Relay(int client_fd, int server_fd, std::span<char> scratch);
 
   // One side's descriptor reported `events` (epoll's bits): move what can be moved.
   void on_ready(Side side, std::uint32_t events, Clock::time_point now);
@@ -39,14 +45,20 @@ public:
   int server_fd() const { return m_server.fd; }
 
 private:
+  // Bytes one side could not take yet.
   struct Buffer {
-    explicit Buffer(std::size_t capacity, std::size_t reserve = 0);
-    std::unique_ptr<char[]> data;
-    std::size_t capacity; // what reads may fill
+    explicit Buffer(std::size_t fill_limit, std::size_t extra = 0)
+        : capacity(fill_limit), reserve(extra) {}
+    std::unique_ptr<char[]> data; // only while bytes wait
+    std::size_t capacity;         // what reads may fill
+    std::size_t reserve;          // room beyond it for a GOAWAY
     std::size_t begin = 0;
     std::size_t end = 0;
     std::size_t pending() const { return end - begin; }
+    char* tail();
+    void append(const char* bytes, std::size_t n);
     void consumed(std::size_t n);
+    void clear();
   };
   struct Readiness {
     bool readable = false;
@@ -60,14 +72,19 @@ private:
   void pump(Clock::time_point now);
   bool read_client();
   bool write_server();
-  bool read_server();
+  bool read_server(Clock::time_point now);
   bool write_client(Clock::time_point now);
+  void send_to_server(const char* bytes, std::size_t n);
+  void server_stopped_reading();
+  void send_to_client(const char* bytes, std::size_t n, Clock::time_point now);
+  void note_client_progress(std::size_t sent, Clock::time_point now);
   void settle(Clock::time_point now);
   bool client_frames_allowed(std::string_view bytes);
   void cut_off();
 
   util::Fd m_client;
   util::Fd m_server;
+  std::span<char> m_scratch;
   Readiness m_client_ready;
   Readiness m_server_ready;
   Buffer m_to_server;
