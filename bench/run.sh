@@ -1,49 +1,92 @@
 #!/usr/bin/env bash
-# Times opm on the corpus catalogs (v4.16, v4.22) and on a generated catalog 8x the size
-# of v4.16: validate, render -o json, render -o yaml. Prints the median wall time of
-# RUNS runs (default 5) and the peak RSS, next to upstream's published figures.
-# Needs GNU time (/usr/bin/time, Debian package "time").
+# Times opm beside upstream opm, in the same run, on three catalogs: v4.22 without the three
+# packages upstream cannot read (a fair pair), v4.16, and a generated JSON catalog 8x the
+# size of v4.16 (upstream's own JSON render of each v4.16 package, eight times under new
+# names). For validate, render -o json and render -o yaml it prints the median wall and CPU
+# (user + system) time of RUNS runs (default 3) and the peak RSS, ours then upstream's,
+# and our CPU time as a share of upstream's. Then `serve` start-up (to the first SERVING
+# health answer) on v4.22, when the load client is there.
+# Needs GNU time (/usr/bin/time, Debian package "time"). UPSTREAM_OPM=path names upstream's
+# binary (default /tmp/upstream-opm/opm; without one only our figures are printed).
+# SERVE_LOAD=path names the serve load client (default: tools/serve_load.py beside the corpus; it
+# needs Debian python3-grpcio).
 source "$(dirname "$0")/common.sh"
-RUNS=${RUNS:-5}
+RUNS=${RUNS:-3}
+upstream=${UPSTREAM_OPM:-/tmp/upstream-opm/opm}
+load_client=${SERVE_LOAD:-$OPM_CORPUS/../tools/serve_load.py}
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+[ -x "$upstream" ] || upstream=
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# An 8x catalog: every package of v4.16 eight times, renamed so they stay distinct.
-big=$work/v4.16x8
+fair=$work/v4.22-fair
+cp -r "$OPM_CORPUS/catalogs/v4.22" "$fair"
+rm -rf "$fair"/{infinispan,kairos-operator,layer7-operator}
+
+big=$work/v4.16x8-json
 for i in 1 2 3 4 5 6 7 8; do
-  for pkg_dir in "$OPM_CORPUS/catalogs/v4.16"/*/; do
-    pkg=$(basename "$pkg_dir")
+  for expected in "$OPM_CORPUS/expected/v4.16"/*/render.json.xz; do
+    pkg=$(basename "$(dirname "$expected")")
+    [ "$pkg" = _all ] && continue
     mkdir -p "$big/$pkg-x$i"
-    sed "s/$pkg/$pkg-x$i/g" "$pkg_dir/catalog.yaml" >"$big/$pkg-x$i/catalog.yaml"
+    xz -dc "$expected" | sed "s/$pkg/$pkg-x$i/g" >"$big/$pkg-x$i/catalog.json"
   done
 done
 
-measure() { # LABEL ARGS... -> "label  wall_s  rss_MB"
-  local label=$1
+# BINARY ARGS... -> "wall_s cpu_s rss_kb", medians of RUNS runs (the RSS the largest).
+measure() {
+  local bin=$1
   shift
-  local times=() rss=0
+  local walls=() cpus=() rss=0 wall user sys kb
   for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %M" -o "$work/time" "$OPM" "$@" >/dev/null 2>"$work/err" ||
-      { echo "$label: opm failed"; cat "$work/err"; return 1; }
-    read -r wall kb <"$work/time"
-    times+=("$wall")
+    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$bin" "$@" >/dev/null 2>"$work/err" ||
+      { echo "$bin $*: failed" >&2; cat "$work/err" >&2; return 1; }
+    read -r wall user sys kb <"$work/time"
+    walls+=("$wall")
+    cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')")
     [ "$kb" -gt "$rss" ] && rss=$kb
   done
-  local median
-  median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((RUNS + 1) / 2))p")
-  printf '%-28s %6.2f s %7.1f MB\n' "$label" "$median" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+  local mid=$(((RUNS + 1) / 2))
+  echo "$(printf '%s\n' "${walls[@]}" | sort -n | sed -n "${mid}p")" \
+    "$(printf '%s\n' "${cpus[@]}" | sort -n | sed -n "${mid}p")" "$rss"
 }
 
-echo "opm: $OPM ($RUNS runs each, median wall time, peak RSS)"
-for cat in "$OPM_CORPUS/catalogs/v4.16" "$OPM_CORPUS/catalogs/v4.22" "$big"; do
+row() { # LABEL ARGS...: ours, then upstream's, then the CPU ratio
+  local label=$1
+  shift
+  local ours theirs
+  ours=$(measure "$OPM" "$@")
+  printf '%-26s ours     %s\n' "$label" "$(fmt "$ours")"
+  if [ -n "$upstream" ]; then
+    theirs=$(measure "$upstream" "$@")
+    printf '%-26s upstream %s   cpu ratio %s\n' "" "$(fmt "$theirs")" \
+      "$(awk -v a="${ours#* }" -v b="${theirs#* }" 'BEGIN { split(a, x, " "); split(b, y, " ");
+        printf "%.3f", y[1] > 0 ? x[1] / y[1] : 0 }')"
+  fi
+}
+
+fmt() { # "wall cpu rss_kb" -> readable
+  awk '{ printf "wall %6.2f s  cpu %6.2f s  peak %7.1f MB", $1, $2, $3 / 1024 }' <<<"$1"
+}
+
+echo "opm: $OPM; upstream: ${upstream:-none} ($RUNS runs each: median wall and CPU, peak RSS)"
+for cat in "$fair" "$OPM_CORPUS/catalogs/v4.16" "$big"; do
   name=$(basename "$cat")
-  measure "$name validate" validate "$cat"
-  measure "$name render -o json" render "$cat" -o json
-  measure "$name render -o yaml" render "$cat" -o yaml
+  echo "== $name ($(du -sm "$cat" | cut -f1) MB)"
+  row "validate" validate "$cat"
+  row "render -o json" render "$cat" -o json
+  row "render -o yaml" render "$cat" -o yaml
 done
-cat <<'NOTE'
-upstream opm on the same 2-core machine, v4.16: validate 4.2 s / 159 MB,
-render -o json 4.2 s, render -o yaml 5.0 s.
-NOTE
+
+if [ -f "$load_client" ] && /usr/bin/python3 -c 'import grpc' 2>/dev/null; then
+  echo "== serve start-up, $(basename "$fair")"
+  for bin in "$OPM" $upstream; do
+    port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    printf '%-26s %s\n' "$(basename "$(dirname "$bin")")/$(basename "$bin")" \
+      "$(/usr/bin/python3 "$load_client" startup "localhost:$port" --stop -- \
+        "$bin" serve "$fair" -p "$port" -t /dev/null)"
+  done
+else
+  echo "(serve start-up skipped: no load client at $load_client or no python3-grpcio)"
+fi

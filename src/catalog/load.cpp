@@ -178,7 +178,8 @@ template <typename T> Result<T> located(Result<T> r, std::string_view wrap, cons
   return r;
 }
 
-// See LoadOptions::writable_properties. `doc` is the object the properties were decoded from.
+// See LoadOptions::writable_properties. `doc` is the object the properties were decoded from:
+// only its members' names are read, their values having moved into `properties`.
 Result<void> check_writable(const Json& doc, const std::vector<Property>& properties,
                             std::string_view owner, const Location& where) {
   const Json* entries = json::find_member(doc, "properties");

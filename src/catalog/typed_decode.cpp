@@ -49,9 +49,9 @@ std::size_t field_of(std::string_view key, const std::array<std::string_view, N>
 }
 
 // Visit the members of `obj` that match one of `names`, in member order. `fn(index, value)` may
-// fail.
-template <std::size_t N, typename Fn>
-Result<void> for_fields(const Json& obj, const std::array<std::string_view, N>& names, Fn&& fn) {
+// fail. `JsonT` is Json or const Json.
+template <typename JsonT, std::size_t N, typename Fn>
+Result<void> for_fields(JsonT& obj, const std::array<std::string_view, N>& names, Fn&& fn) {
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     std::size_t found = field_of(it.key(), names);
     if (found != N) {
@@ -90,9 +90,10 @@ Result<void> read_string_list(const Json& v, const Field& f, std::vector<std::st
   return {};
 }
 
-// A list of structs: null -> nullopt, each element decoded by `element`.
-template <typename T, typename Fn>
-Result<void> read_list(const Json& v, const Field& f, std::string_view go_elem,
+// A list of structs: null -> nullopt, each element decoded by `element`. `JsonT` is Json or
+// const Json.
+template <typename T, typename JsonT, typename Fn>
+Result<void> read_list(JsonT& v, const Field& f, std::string_view go_elem,
                        std::optional<std::vector<T>>& out, Fn&& element) {
   if (v.is_null()) {
     out.reset();
@@ -103,7 +104,7 @@ Result<void> read_list(const Json& v, const Field& f, std::string_view go_elem,
   }
   std::vector<T> items;
   items.reserve(v.size());
-  for (const auto& item : v) {
+  for (auto& item : v) {
     T value{};
     if (!item.is_null()) {
       if (!item.is_object()) {
@@ -117,18 +118,19 @@ Result<void> read_list(const Json& v, const Field& f, std::string_view go_elem,
   return {};
 }
 
-Result<void> read_properties(const Json& v, const Field& f, std::vector<Property>& out) {
+// Property values are moved out of `v`, which keeps its members' names.
+Result<void> read_properties(Json& v, const Field& f, std::vector<Property>& out) {
   std::optional<std::vector<Property>> list;
   OPM_TRY(read_list<Property>(
-      v, f, "property.Property", list, [&](const Json& item, Property& p) -> Result<void> {
+      v, f, "property.Property", list, [&](Json& item, Property& p) -> Result<void> {
         // A missing value (Go: an empty json.RawMessage) differs from an explicit null.
         p.value = Json(Json::value_t::discarded);
         constexpr std::array<std::string_view, 2> k_names{"type", "value"};
-        return for_fields(item, k_names, [&](std::size_t i, const Json& value) -> Result<void> {
+        return for_fields(item, k_names, [&](std::size_t i, Json& value) -> Result<void> {
           if (i == 0) {
             return read_string(value, {"Property", join_path(f.path, "type")}, p.type);
           }
-          p.value = value;
+          p.value = std::move(value);
           return {};
         });
       }));
@@ -170,11 +172,11 @@ Result<void> read_icon(const Json& v, std::optional<Icon>& out) {
 
 } // namespace
 
-Result<Package> decode_package(const Json& blob) {
+Result<Package> decode_package(Json& blob) {
   Package p;
   constexpr std::array<std::string_view, 5> k_names{"name", "defaultChannel", "icon", "description",
                                                     "properties"};
-  OPM_TRY(for_fields(blob, k_names, [&](std::size_t i, const Json& v) -> Result<void> {
+  OPM_TRY(for_fields(blob, k_names, [&](std::size_t i, Json& v) -> Result<void> {
     switch (i) {
     case 0:
       return read_string(v, {"Package", "name"}, p.name);
@@ -191,10 +193,10 @@ Result<Package> decode_package(const Json& blob) {
   return p;
 }
 
-Result<Channel> decode_channel(const Json& blob) {
+Result<Channel> decode_channel(Json& blob) {
   Channel c;
   constexpr std::array<std::string_view, 4> k_names{"name", "package", "entries", "properties"};
-  OPM_TRY(for_fields(blob, k_names, [&](std::size_t i, const Json& v) -> Result<void> {
+  OPM_TRY(for_fields(blob, k_names, [&](std::size_t i, Json& v) -> Result<void> {
     switch (i) {
     case 0:
       return read_string(v, {"Channel", "name"}, c.name);
@@ -226,11 +228,11 @@ Result<Channel> decode_channel(const Json& blob) {
   return c;
 }
 
-Result<Bundle> decode_bundle(const Json& blob) {
+Result<Bundle> decode_bundle(Json& blob) {
   Bundle b;
   constexpr std::array<std::string_view, 5> k_names{"name", "package", "image", "properties",
                                                     "relatedImages"};
-  OPM_TRY(for_fields(blob, k_names, [&](std::size_t i, const Json& v) -> Result<void> {
+  OPM_TRY(for_fields(blob, k_names, [&](std::size_t i, Json& v) -> Result<void> {
     switch (i) {
     case 0:
       return read_string(v, {"Bundle", "name"}, b.name);

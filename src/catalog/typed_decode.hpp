@@ -10,9 +10,14 @@
 // members are dropped, type mismatches fail with Go's message text.
 namespace opm::catalog {
 
-Result<Package> decode_package(const Json& blob);
-Result<Channel> decode_channel(const Json& blob);
-Result<Bundle> decode_bundle(const Json& blob);
+// Property values are moved out of `blob` rather than copied; the rest of it, and the names of
+// its members, stay as they were.
+Result<Package> decode_package(Json& blob);
+Result<Channel> decode_channel(Json& blob);
+Result<Bundle> decode_bundle(Json& blob);
+inline Result<Package> decode_package(Json&& blob) { return decode_package(blob); }
+inline Result<Channel> decode_channel(Json&& blob) { return decode_channel(blob); }
+inline Result<Bundle> decode_bundle(Json&& blob) { return decode_bundle(blob); }
 Result<Deprecation> decode_deprecation(const Json& blob);
 
 // The first member of a property entry that decoding it drops: one that is neither `type` nor

@@ -5,6 +5,7 @@
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
 #include "sqlite/deprecation.hpp"
+#include "util/free_at_exit.hpp"
 #include "util/log.hpp"
 #include "util/strings.hpp"
 
@@ -95,6 +96,7 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
       options.migrations = OPM_TRY(selected_migrations(*flags));
       auto cfg = OPM_TRY(render::render(flags->refs, options));
       catalog::write(cfg, format, ctx.out);
+      util::free_at_exit(std::move(cfg));
       return {};
     };
   });

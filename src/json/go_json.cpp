@@ -307,6 +307,10 @@ private:
     }
     std::string out(m_text.substr(start, m_pos - start));
     while (true) {
+      // Runs of plain ASCII between escapes are copied whole.
+      std::size_t run = util::swar::skip_json_string_plain(bytes, m_pos, m_text.size());
+      out.append(m_text.substr(m_pos, run - m_pos));
+      m_pos = run;
       if (m_pos >= m_text.size()) {
         throw EofFailure{};
       }

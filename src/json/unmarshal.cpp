@@ -1,5 +1,6 @@
 #include "json/unmarshal.hpp"
 
+#include "util/base64.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -52,9 +53,7 @@ std::optional<std::size_t> base64_error(std::string_view s) {
   std::size_t si = 0;
   while (si < n) {
     std::size_t run = si;
-    while (si < n && base64_class(s[si]) == B64::data) {
-      ++si;
-    }
+    si = util::base64_alphabet_run_end(s, si);
     quantum = (quantum + (si - run)) % 4;
     if (si == n) {
       break;

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <cstdint>
+#include <cstring>
 
 namespace opm::util {
 
@@ -59,6 +61,28 @@ std::string base64_encode(std::string_view bytes) {
   std::string out;
   base64_encode_append(out, bytes);
   return out;
+}
+
+std::size_t base64_alphabet_run_end(std::string_view text, std::size_t pos) {
+  // Sixteen bytes are classified at a time with the compiler's portable vector extension.
+  using Bytes = unsigned char __attribute__((vector_size(16)));
+  constexpr std::size_t k_width = sizeof(Bytes);
+  const auto* data = reinterpret_cast<const unsigned char*>(text.data());
+  for (; pos + k_width <= text.size(); pos += k_width) {
+    Bytes c;
+    std::memcpy(&c, data + pos, k_width);
+    Bytes lower = c | 0x20;
+    auto ok = ((lower - 'a') < 26) | ((c - '0') < 10) | (c == '+') | (c == '/');
+    std::uint64_t halves[2];
+    std::memcpy(halves, &ok, sizeof halves);
+    if ((halves[0] & halves[1]) != ~std::uint64_t{0}) {
+      break;
+    }
+  }
+  while (pos < text.size() && k_decode[data[pos]] != 0xFF) {
+    ++pos;
+  }
+  return pos;
 }
 
 Result<std::string> base64_decode(std::string_view src) {

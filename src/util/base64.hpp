@@ -2,6 +2,7 @@
 
 #include "util/error.hpp"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -14,5 +15,9 @@ void base64_encode_append(std::string& out, std::string_view bytes);
 // Go's base64.StdEncoding.Decode: padding required, '\r' and '\n' ignored anywhere.
 // Error text as Go's: "illegal base64 data at input byte <n>".
 Result<std::string> base64_decode(std::string_view text);
+
+// Where the run of characters of the standard alphabet (A-Z a-z 0-9 + /, not '=') that starts
+// at `pos` ends: the first position from `pos` on holding another byte, or text.size().
+std::size_t base64_alphabet_run_end(std::string_view text, std::size_t pos);
 
 } // namespace opm::util

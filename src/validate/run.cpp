@@ -2,6 +2,7 @@
 
 #include "catalog/load.hpp"
 #include "json/writer.hpp"
+#include "util/free_at_exit.hpp"
 #include "validate/validate.hpp"
 #include "yaml/value.hpp"
 
@@ -27,6 +28,7 @@ Verdict load_and_check(const std::string& dir) {
     return {std::move(cfg).error(), {}};
   }
   auto outcome = check(*cfg);
+  util::free_at_exit(std::move(*cfg)); // validate is the command's last step
   if (outcome.passed()) {
     return {};
   }

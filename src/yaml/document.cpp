@@ -285,7 +285,7 @@ private:
   std::optional<DocumentError> on_start(const yaml_event_t& event, NodeKind kind);
   void on_end();
 
-  std::optional<std::string_view> long_value(const yaml_event_t& event) const;
+  std::optional<LongValues::Original> long_value(const yaml_event_t& event) const;
   // The scalar starts at `start` (its opening quote, or a tag or anchor before it when
   // `prefixed`) and ends before byte `end`.
   std::optional<DocumentError> check_quoted_escapes(const yaml_mark_t& start, std::size_t end,
@@ -568,13 +568,14 @@ std::optional<DocumentError> Converter::on_scalar(const yaml_event_t& event) {
   }
   std::string_view tag = scalar.tag != nullptr ? reinterpret_cast<const char*>(scalar.tag) : "";
   std::string text;
+  bool plain = scalar.plain_implicit != 0;
   if (auto original = long_value(event)) {
-    text = *original;
+    text = original->text;
+    plain = original->plain;
     ++m_long_values_seen;
   } else {
     text.assign(reinterpret_cast<const char*>(scalar.value), scalar.length);
   }
-  bool plain = scalar.plain_implicit != 0;
   if (key && is_merge_key(tag, text, plain)) {
     // Not decoded itself: its value is merged into the mapping.
     if (slot != k_no_slot) {
@@ -805,7 +806,7 @@ void Converter::merge(Frame& target, Json&& value, NodeKind kind, const yaml_mar
   decode_error("yaml: map merge requires map or sequence of maps as the value", mark);
 }
 
-std::optional<std::string_view> Converter::long_value(const yaml_event_t& event) const {
+std::optional<LongValues::Original> Converter::long_value(const yaml_event_t& event) const {
   const auto& scalar = event.data.scalar;
   if (m_long_values == nullptr || scalar.style != YAML_PLAIN_SCALAR_STYLE ||
       scalar.tag != nullptr || scalar.anchor != nullptr) {
@@ -1065,7 +1066,7 @@ std::expected<Json, DocumentError> document_to_json(std::string_view text, bool 
   if (auto error = check_version_directive(text)) {
     return std::unexpected(std::move(*error));
   }
-  auto long_values = longest_line >= k_long_value ? find_long_values(text) : std::nullopt;
+  auto long_values = find_long_values(text, longest_line >= k_long_value);
   if (long_values) {
     Converter converter(long_values->text, append_newline, &*long_values);
     converter.set_rest(rest);

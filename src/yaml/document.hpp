@@ -28,7 +28,8 @@ struct DocumentError {
 // Convert the first document of `text` (later ones are ignored, as go-yaml does), read as
 // if a "\n" followed it when `append_newline`. An empty document gives null. Numbers keep
 // YAML's typing: int64, uint64 (beyond int64) or double.
-// `longest_line` (bytes), when known, lets short-lined documents skip looking for long values.
+// `longest_line` (bytes), when known, lets short-lined documents skip looking for long one-line
+// values.
 // `may_be_deep`, when given, tells whether the value may nest deeper than 10000 levels.
 // With Rest::reject, anything after the first document fails with libyaml's message for it
 // (e.g. "yaml: line 2: did not find expected <document start>") or "yaml: line N: content

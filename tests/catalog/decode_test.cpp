@@ -377,6 +377,36 @@ TEST_SUITE("decode: YAML streams") {
     CHECK(decode_one("a: |\n  b: " + data + "\n")["a"] == Json("b: " + data + "\n"));
   }
 
+  TEST_CASE("literal blocks keep libyaml's values: chomping, empty and deeper lines") {
+    std::string pad = "#" + std::string(300, '.') + "\n";
+    Json doc =
+        decode_one(pad + "a:\n"
+                         "  clip: |\n    x\n     y\n\n\n  strip: |-\n    x\n\n\n"
+                         "  keep: |+\n    x\n  \n\n  spaces: |\n    x\n      \n    \tz\n"
+                         "  text: |\n    \"1\": [true, ~] # not a comment\n    caf\xC3\xA9\n");
+    CHECK(doc == Json{{"a",
+                       {{"clip", "x\n y\n"},
+                        {"strip", "x"},
+                        {"keep", "x\n\n\n"},
+                        {"spaces", "x\n  \n\tz\n"},
+                        {"text", "\"1\": [true, ~] # not a comment\ncaf\xC3\xA9\n"}}}});
+  }
+
+  TEST_CASE("literal blocks in sequences and inside other blocks") {
+    std::string pad = "#" + std::string(300, '.') + "\n";
+    Json doc = decode_one(pad + "items:\n- name: a\n  value: |-\n    1\n- name: b\n"
+                                "outer: |\n  inner: |\n    x\n  y\n");
+    CHECK(doc["items"] == Json::parse(R"([{"name":"a","value":"1"},{"name":"b"}])"));
+    CHECK(doc["outer"] == "inner: |\n  x\ny\n");
+  }
+
+  TEST_CASE("a literal block that ends the document keeps its value") {
+    std::string pad = "#" + std::string(300, '.') + "\n";
+    CHECK(decode_one(pad + "a: |\n  x\n\n")["a"] == "x\n");
+    CHECK(decode_one(pad + "a: |-\n  x\n  y")["a"] == "x\ny");
+    CHECK(decode_one(pad + "a: |+\n  x\n\n")["a"] == "x\n\n");
+  }
+
   TEST_CASE("a long number keeps its YAML type") {
     std::string digits(400, '9');
     CHECK(decode_one("a: " + digits + "\n")["a"] == Json(digits));

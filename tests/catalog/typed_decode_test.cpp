@@ -91,6 +91,17 @@ TEST_SUITE("typed decoding") {
     CHECK(b->properties[2].value.is_null());
   }
 
+  TEST_CASE("property values move out of the blob, which keeps its member names") {
+    Json blob = Json::parse(
+        R"({"name":"b","properties":[{"type":"olm.csv.metadata","value":{"keywords":["k"]},"extra":1}]})");
+    auto b = decode_bundle(blob);
+    REQUIRE(b);
+    CHECK(b->properties.at(0).value == Json::parse(R"({"keywords":["k"]})"));
+    CHECK(blob["properties"][0]["value"].is_null());
+    CHECK(dropped_property_member(blob["properties"][0]) == "extra");
+    CHECK(blob["name"] == "b");
+  }
+
   TEST_CASE("the member of a property entry that decoding drops") {
     CHECK(dropped_property_member(Json::parse(R"({"TYPE":"a","Value":1})")).empty());
     CHECK(dropped_property_member(Json::parse(R"({"type":"b","value":2,"extra":3})")) == "extra");

@@ -48,6 +48,20 @@ TEST_SUITE("go json") {
     CHECK(json::read_stream_value(text, second.end).status == json::StreamValue::Status::end);
   }
 
+  TEST_CASE("strings with escapes between long plain runs decode whole") {
+    std::string run(40, 'x');
+    std::string text = "\"" + run + "\\n" + run + "\\\"caf\xC3\xA9\\u00e9\xFF" + run + "\"";
+    auto read = json::read_stream_value(text, 0);
+    REQUIRE(read.status == json::StreamValue::Status::value);
+    CHECK(read.value == Json(run + "\n" + run + "\"caf\xC3\xA9\xC3\xA9\xEF\xBF\xBD" + run));
+    auto bad = json::read_stream_value("\"" + run + "\\n" + run + "\n\"", 0);
+    REQUIRE(bad.status == json::StreamValue::Status::syntax_error);
+    CHECK(bad.message == "invalid character '\\n' in string literal");
+    CHECK(bad.offset == 84);
+    CHECK(json::read_stream_value("\"" + run + "\\n" + run, 0).status ==
+          json::StreamValue::Status::unexpected_eof);
+  }
+
   TEST_CASE("syntax errors carry Go's offset: the bad byte's index plus one") {
     auto bad = json::read_stream_value("{\"a\":1}\n{\"b\":}", 7);
     REQUIRE(bad.status == json::StreamValue::Status::syntax_error);

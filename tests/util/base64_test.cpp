@@ -61,4 +61,14 @@ TEST_SUITE("base64") {
     CHECK_FALSE(base64_decode("a===").has_value());
     CHECK_FALSE(base64_decode("aG-s").has_value());
   }
+
+  TEST_CASE("a run of base64 alphabet characters ends at the first other byte") {
+    std::string long_run(40, 'Q');
+    CHECK(opm::util::base64_alphabet_run_end(long_run + "+/09azAZ=x", 0) == 48);
+    CHECK(opm::util::base64_alphabet_run_end(long_run + "\n" + long_run, 0) == 40);
+    CHECK(opm::util::base64_alphabet_run_end(long_run + "\n" + long_run, 41) == 81);
+    CHECK(opm::util::base64_alphabet_run_end(long_run + "@[`{\xC1", 3) == 40);
+    CHECK(opm::util::base64_alphabet_run_end("abc", 3) == 3);
+    CHECK(opm::util::base64_alphabet_run_end("", 0) == 0);
+  }
 }
