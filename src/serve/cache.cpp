@@ -166,6 +166,19 @@ void release_manifests(catalog::DeclarativeConfig& cfg, std::string_view package
   }
 }
 
+// The decoded form of each olm.csv.metadata and olm.bundle.object value: the index is made
+// from their JSON texts, so the trees can go as soon as the model is validated.
+void release_manifest_trees(catalog::DeclarativeConfig& cfg) {
+  for (auto& bundle : cfg.bundles) {
+    for (auto& p : bundle.properties) {
+      if (!p.raw.empty() &&
+          (p.type == catalog::k_prop_csv_metadata || p.type == catalog::k_prop_bundle_object)) {
+        Json().swap(p.value);
+      }
+    }
+  }
+}
+
 } // namespace
 
 Result<Catalog> load_catalog(const std::string& dir) {
@@ -179,11 +192,13 @@ Result<Catalog> load_catalog(const std::string& dir) {
   MetaIndex metas = OPM_TRY(index_metas(cfg.others));
   std::vector<catalog::Meta>().swap(cfg.others);
   auto model = OPM_TRY(validate::valid_model(cfg));
+  release_manifest_trees(cfg);
   // Once a package is converted its manifests are only needed in the index: release them
   // from the loaded catalog as we go, so that they are not held twice at the peak.
   PackageIndex index;
+  TextPool pool;
   for (const auto& [name, pkg] : model.packages) {
-    index.emplace(name, OPM_TRY(index_package(pkg)));
+    index.emplace(name, OPM_TRY(index_package(pkg, pool)));
     release_manifests(cfg, name);
   }
   return Catalog{std::move(index), std::move(metas)};
@@ -227,6 +242,7 @@ Result<Catalog> read_cache(const fs::path& cache_dir, const CacheLimits& limits,
   std::string text;
   OPM_TRY(read_cache_file(json_dir / k_packages_file, limits.packages_file, text));
   auto index = OPM_TRY(parse_packages_json(text));
+  TextPool pool;
   for (auto& [pkg_name, pkg] : index) {
     for (auto& [ch_name, ch] : pkg.channels) {
       for (auto& [name, e] : ch.entries) {
@@ -239,7 +255,7 @@ Result<Catalog> read_cache(const fs::path& cache_dir, const CacheLimits& limits,
           return util::fail(Errc::invalid, fmt::format("convert bundle \"{}\": {}", e.name,
                                                        bundle.error().message()));
         }
-        set_bundle(e, std::move(*bundle));
+        set_bundle(e, std::move(*bundle), pool);
       }
     }
   }

@@ -53,9 +53,13 @@ grpc::ServerUnaryReactor* send_bundle(grpc::CallbackServerContext* ctx,
   if (!bundle) {
     return finish(ctx, failure(bundle.error()));
   }
-  if (const auto* stored = std::get_if<std::string_view>(&*bundle)) {
-    grpc::Slice slice(stored->data(), stored->size(), grpc::Slice::STATIC_SLICE);
-    *out = grpc::ByteBuffer(&slice, 1);
+  if (const auto* stored = std::get_if<StoredPieces>(&*bundle)) {
+    std::vector<grpc::Slice> slices;
+    slices.reserve(stored->size());
+    for (std::string_view piece : *stored) {
+      slices.emplace_back(piece.data(), piece.size(), grpc::Slice::STATIC_SLICE);
+    }
+    *out = grpc::ByteBuffer(slices.data(), slices.size());
   } else {
     const auto& made = std::get<std::string>(*bundle);
     grpc::Slice slice(made.data(), made.size());
