@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <future>
 #include <sys/stat.h>
@@ -181,6 +182,64 @@ void release_manifest_trees(catalog::DeclarativeConfig& cfg) {
 
 } // namespace
 
+namespace {
+
+// The index and the other objects of a loaded catalog, its manifests released as they are
+// indexed so that they are not held twice at the peak.
+Result<Catalog> index_catalog(catalog::DeclarativeConfig& cfg, TextPool& pool) {
+  MetaIndex metas = OPM_TRY(index_metas(cfg.others));
+  std::vector<catalog::Meta>().swap(cfg.others);
+  auto model = OPM_TRY(validate::valid_model(cfg));
+  release_manifest_trees(cfg);
+  PackageIndex index;
+  for (const auto& [name, pkg] : model.packages) {
+    index.emplace(name, OPM_TRY(index_package(pkg, pool)));
+    release_manifests(cfg, name);
+  }
+  return Catalog{std::move(index), std::move(metas)};
+}
+
+// Adds a part of the catalog to `whole`; false when a package is in both.
+bool add_part(Catalog& whole, Catalog&& part) {
+  for (auto& [name, pkg] : part.index) {
+    if (!whole.index.emplace(name, std::move(pkg)).second) {
+      return false;
+    }
+  }
+  for (auto& [key, files] : part.metas) {
+    whole.metas[key].merge(files);
+  }
+  return true;
+}
+
+// A catalog laid out as one directory per package, nothing else at its top, loaded and
+// indexed one directory at a time, so that only one package's decoded documents are held at
+// once. Nothing when it is laid out otherwise, or when a directory does not load or
+// validate on its own (a package spread over directories, or a catalog with an error):
+// the whole catalog is then loaded at once, which gives upstream's answer.
+std::optional<Catalog> load_by_directory(const std::string& dir) {
+  auto entries = util::sorted_entries(dir);
+  if (!entries || entries->empty() ||
+      !std::ranges::all_of(*entries, [](const util::DirEntry& e) { return e.is_dir; })) {
+    return std::nullopt;
+  }
+  Catalog whole;
+  TextPool pool;
+  for (const auto& entry : *entries) {
+    auto cfg = catalog::load_dir(fs::path(dir) / entry.name);
+    if (!cfg) {
+      return std::nullopt;
+    }
+    auto part = index_catalog(*cfg, pool);
+    if (!part || !add_part(whole, std::move(*part))) {
+      return std::nullopt;
+    }
+  }
+  return whole;
+}
+
+} // namespace
+
 Result<Catalog> load_catalog(const std::string& dir) {
   // Upstream walks os.DirFS(dir), whose root is "<dir>/.".
   const std::string root = dir + "/.";
@@ -188,20 +247,12 @@ Result<Catalog> load_catalog(const std::string& dir) {
   if (::stat(root.c_str(), &st) != 0) {
     return util::fail(Errc::not_found, fmt::format("stat {}: {}", root, util::errno_text(errno)));
   }
-  auto cfg = OPM_TRY(catalog::load_dir(dir));
-  MetaIndex metas = OPM_TRY(index_metas(cfg.others));
-  std::vector<catalog::Meta>().swap(cfg.others);
-  auto model = OPM_TRY(validate::valid_model(cfg));
-  release_manifest_trees(cfg);
-  // Once a package is converted its manifests are only needed in the index: release them
-  // from the loaded catalog as we go, so that they are not held twice at the peak.
-  PackageIndex index;
-  TextPool pool;
-  for (const auto& [name, pkg] : model.packages) {
-    index.emplace(name, OPM_TRY(index_package(pkg, pool)));
-    release_manifests(cfg, name);
+  if (auto by_directory = load_by_directory(dir)) {
+    return std::move(*by_directory);
   }
-  return Catalog{std::move(index), std::move(metas)};
+  auto cfg = OPM_TRY(catalog::load_dir(dir));
+  TextPool pool;
+  return index_catalog(cfg, pool);
 }
 
 Result<std::string> cache_digest(const fs::path& configs, const fs::path& cache_dir) {
