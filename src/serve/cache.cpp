@@ -213,20 +213,30 @@ bool add_part(Catalog& whole, Catalog&& part) {
 }
 
 // A catalog laid out as one directory per package, nothing else at its top, loaded and
-// indexed one directory at a time, so that only one package's decoded documents are held at
-// once. Nothing when it is laid out otherwise, or when a directory does not load or
-// validate on its own (a package spread over directories, or a catalog with an error):
-// the whole catalog is then loaded at once, which gives upstream's answer.
+// indexed one directory at a time (the next one loading on a second thread meanwhile), so
+// that only two packages' decoded documents are held at once. Nothing when it is laid out
+// otherwise, or when a directory does not load or validate on its own (a package spread
+// over directories, or a catalog with an error): the whole catalog is then loaded at once,
+// which gives upstream's answer.
 std::optional<Catalog> load_by_directory(const std::string& dir) {
   auto entries = util::sorted_entries(dir);
   if (!entries || entries->empty() ||
       !std::ranges::all_of(*entries, [](const util::DirEntry& e) { return e.is_dir; })) {
     return std::nullopt;
   }
+  auto load = [&](std::size_t i) {
+    return std::async(std::launch::async, [path = fs::path(dir) / (*entries)[i].name] {
+      return catalog::load_dir(path, {.threads = 1});
+    });
+  };
   Catalog whole;
   TextPool pool;
-  for (const auto& entry : *entries) {
-    auto cfg = catalog::load_dir(fs::path(dir) / entry.name);
+  auto next = load(0);
+  for (std::size_t i = 0; i < entries->size(); ++i) {
+    auto cfg = next.get();
+    if (i + 1 < entries->size()) {
+      next = load(i + 1);
+    }
     if (!cfg) {
       return std::nullopt;
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A catalog laid out as one directory per package is loaded a directory at a time: the peak
-# memory holds one package's decoded documents besides the answers, not the whole catalog's.
+# memory holds a package or two of decoded documents besides the answers, not the whole
+# catalog's.
 # A package spread over directories is still served, and a catalog that does not validate
 # fails with the same message as when it is loaded whole.
 source "$OPM_TESTS/serve/lib/common.bash"
