@@ -27,8 +27,8 @@ public:
   BundleList& operator=(const BundleList&) = delete;
   virtual ~BundleList() = default;
 
-  // Makes the next message into `out`; false when there is none.
-  virtual bool next(api::Bundle& out) = 0;
+  // Makes the next message's wire bytes into `out` (replaced); false when there is none.
+  virtual bool next(std::string& out) = 0;
 };
 
 class Backend {

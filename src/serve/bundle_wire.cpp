@@ -74,6 +74,15 @@ void append_text_header(std::uint32_t number, std::size_t size, std::string& out
   WireWriter(out).header(number, size);
 }
 
+void append_bundle_edges(std::string_view replaces, std::span<const std::string> skips,
+                         std::string& out) {
+  WireWriter w(out);
+  w.string(13, replaces);
+  for (const auto& skip : skips) {
+    w.string(14, skip, true);
+  }
+}
+
 void append_bundle_tail(const api::Bundle& b, std::string& out) {
   WireWriter w(out);
   w.string(6, b.bundlepath());
@@ -95,6 +104,10 @@ void append_bundle_tail(const api::Bundle& b, std::string& out) {
   for (const auto& skip : b.skips()) {
     w.string(14, skip, true);
   }
+}
+
+void append_bundle_deprecation(const api::Bundle& b, std::string& out) {
+  WireWriter w(out);
   if (b.has_deprecation()) {
     std::string deprecation;
     WireWriter(deprecation).string(1, b.deprecation().message());

@@ -270,11 +270,12 @@ RegistryService::ListBundles(grpc::CallbackServerContext* /*ctx*/, const grpc::B
     return fail_stream(failure(listing.error()));
   }
   std::shared_ptr<BundleList> list = std::move(*listing);
-  auto source = [list, bundle = api::Bundle()]() mutable -> std::optional<grpc::ByteBuffer> {
-    if (!list->next(bundle)) {
+  auto source = [list, bytes = std::string()]() mutable -> std::optional<grpc::ByteBuffer> {
+    if (!list->next(bytes)) {
       return std::nullopt;
     }
-    return encode(bundle);
+    grpc::Slice slice(bytes);
+    return grpc::ByteBuffer(&slice, 1);
   };
   return new MessageStream(std::move(source), grpc::Status::OK);
 }

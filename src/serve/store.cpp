@@ -203,7 +203,7 @@ std::vector<SharedText> split_at_icon(std::string csv, const model::Package& pkg
 
 api::Bundle IndexEntry::full() const {
   api::Bundle out;
-  stored.decode(out, true);
+  stored.decode(out);
   return out;
 }
 
@@ -429,10 +429,8 @@ Result<const MetaFiles*> Store::custom_schemas(std::string_view schema,
   return it == m_metas.end() ? nullptr : &it->second;
 }
 
-void Store::list_form(const IndexEntry& entry, api::Bundle& out) {
-  entry.stored.decode(out, entry.bundle_path.empty());
-  out.set_replaces(entry.replaces);
-  out.mutable_skips()->Assign(entry.skips.begin(), entry.skips.end());
+void Store::append_listing(const IndexEntry& entry, std::string& out) {
+  entry.stored.append_listing(out, entry.bundle_path.empty(), entry.replaces, entry.skips);
 }
 
 } // namespace opm::serve

@@ -105,9 +105,9 @@ public:
   Result<const IndexEntry*> default_bundle_that_provides(std::string_view group,
                                                          std::string_view version,
                                                          std::string_view kind) const;
-  // The ListBundles form of an entry: replaces and skips kept, manifests dropped when the
-  // bundle has an image.
-  static void list_form(const IndexEntry& entry, api::Bundle& out);
+  // The ListBundles message of an entry (wire bytes): replaces and skips kept, manifests dropped
+  // when the bundle has an image.
+  static void append_listing(const IndexEntry& entry, std::string& out);
   // The stored objects of `schema` in `package` ("" for those without one), or nullptr when
   // there are none; names that are not valid keys fail (Errc::invalid) with latest's
   // "invalid custom schema query: ..." texts.

@@ -90,11 +90,12 @@ class StoreBundleList final : public BundleList {
 public:
   explicit StoreBundleList(const std::vector<const IndexEntry*>& order) : m_order(order) {}
 
-  bool next(api::Bundle& out) override {
+  bool next(std::string& out) override {
     if (m_next == m_order.size()) {
       return false;
     }
-    Store::list_form(*m_order[m_next++], out);
+    out.clear();
+    Store::append_listing(*m_order[m_next++], out);
     return true;
   }
 

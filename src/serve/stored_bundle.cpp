@@ -76,9 +76,30 @@ StoredBundle::StoredBundle(api::Bundle bundle, TextPool& pool,
   }
   bundle.clear_object();
   append_bundle_tail(bundle, m_own);
+  m_deprecation_at = static_cast<std::uint32_t>(m_own.size());
+  append_bundle_deprecation(bundle, m_own);
   m_own.shrink_to_fit();
   m_text_at.shrink_to_fit();
   m_texts.shrink_to_fit();
+}
+
+void StoredBundle::append_listing(std::string& out, bool with_manifests, std::string_view replaces,
+                                  std::span<const std::string> skips) const {
+  const std::string_view own = m_own;
+  const std::size_t tail = m_text_at.empty() ? m_head_size : m_text_at.back();
+  if (with_manifests) {
+    std::size_t from = 0;
+    for (std::size_t i = 0; i < m_texts.size(); ++i) {
+      out.append(own.substr(from, m_text_at[i] - from));
+      out.append(*m_texts[i]);
+      from = m_text_at[i];
+    }
+  } else {
+    out.append(own.substr(0, m_head_size));
+  }
+  out.append(own.substr(tail, m_deprecation_at - tail));
+  append_bundle_edges(replaces, skips, out);
+  out.append(own.substr(m_deprecation_at));
 }
 
 void StoredBundle::append_pieces(std::vector<std::string_view>& out) const {
@@ -102,13 +123,6 @@ std::string StoredBundle::bytes() const {
   return out;
 }
 
-void StoredBundle::decode(api::Bundle& out, bool with_manifests) const {
-  if (with_manifests) {
-    out.ParseFromString(bytes());
-    return;
-  }
-  const std::size_t tail = m_text_at.empty() ? m_head_size : m_text_at.back();
-  out.ParseFromString(m_own.substr(0, m_head_size) + m_own.substr(tail));
-}
+void StoredBundle::decode(api::Bundle& out) const { out.ParseFromString(bytes()); }
 
 } // namespace opm::serve

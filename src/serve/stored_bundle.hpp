@@ -39,13 +39,18 @@ public:
   void append_pieces(std::vector<std::string_view>& out) const;
   // The whole answer as one string.
   [[nodiscard]] std::string bytes() const;
-  // The bundle decoded, with or without its manifests.
-  void decode(api::Bundle& out, bool with_manifests) const;
+  // The ListBundles message's wire bytes: the bundle with or without its manifests, with
+  // these replaces and skips.
+  void append_listing(std::string& out, bool with_manifests, std::string_view replaces,
+                      std::span<const std::string> skips) const;
+  // The whole bundle decoded.
+  void decode(api::Bundle& out) const;
 
 private:
   // The head (fields 1-3), the tag and length of each text, the tail (fields 6-15).
   std::string m_own;
   std::uint32_t m_head_size = 0;
+  std::uint32_t m_deprecation_at = 0; // where field 15 starts in m_own
   // Where each piece of text goes in m_own (after a text's tag and length, or after the
   // piece before it).
   std::vector<std::uint32_t> m_text_at;
