@@ -13,9 +13,10 @@
 // database queried per call (SqliteBackend). Every Error becomes UNKNOWN with its message.
 namespace opm::serve {
 
-// One bundle answer as wire bytes: a view of bytes the backend keeps for the server's
-// lifetime, or bytes encoded for this call.
-using BundleBytes = std::variant<std::string_view, std::string>;
+// Views of bytes the backend keeps for the server's lifetime, sent one after the other.
+using StoredPieces = std::vector<std::string_view>;
+// One bundle answer as wire bytes: pieces the backend keeps, or bytes encoded for this call.
+using BundleBytes = std::variant<StoredPieces, std::string>;
 
 // The ListBundles messages in order, each made when the client is ready for it, so a
 // listing holds one message at a time whatever the catalog's size.
@@ -26,8 +27,8 @@ public:
   BundleList& operator=(const BundleList&) = delete;
   virtual ~BundleList() = default;
 
-  // Makes the next message into `out`; false when there is none.
-  virtual bool next(api::Bundle& out) = 0;
+  // Makes the next message's wire bytes into `out` (replaced); false when there is none.
+  virtual bool next(std::string& out) = 0;
 };
 
 class Backend {

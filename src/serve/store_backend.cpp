@@ -17,7 +17,7 @@ std::vector<const IndexEntry*> list_order(const PackageIndex& index) {
     }
   }
   auto key = [](const IndexEntry* e) {
-    return std::tie(e->bundle.channelname(), e->bundle.packagename(), e->name);
+    return std::tie(e->channel_name, e->package_name, e->name);
   };
   std::ranges::sort(entries,
                     [&](const IndexEntry* a, const IndexEntry* b) { return key(a) < key(b); });
@@ -29,7 +29,9 @@ Result<BundleBytes> stored(Result<const IndexEntry*> entry) {
   if (!entry) {
     return std::unexpected(entry.error());
   }
-  return BundleBytes(std::string_view((*entry)->bytes));
+  StoredPieces pieces;
+  (*entry)->stored.append_pieces(pieces);
+  return BundleBytes(std::move(pieces));
 }
 
 } // namespace
@@ -88,11 +90,12 @@ class StoreBundleList final : public BundleList {
 public:
   explicit StoreBundleList(const std::vector<const IndexEntry*>& order) : m_order(order) {}
 
-  bool next(api::Bundle& out) override {
+  bool next(std::string& out) override {
     if (m_next == m_order.size()) {
       return false;
     }
-    Store::list_form(*m_order[m_next++], out);
+    out.clear();
+    Store::append_listing(*m_order[m_next++], out);
     return true;
   }
 
