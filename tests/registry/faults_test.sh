@@ -137,7 +137,9 @@ check "the redirected request carried no Authorization" test "$(count GET "/blob
 
 # SIGINT during a stalled download: the process stops promptly and leaves nothing behind.
 fault_rules "[{\"path\": \"/blobs/$LAYER\", \"method\": \"GET\", \"action\": \"stall\", \"after_bytes\": 65536, \"seconds\": 30}]"
-"$OPM" __pull --use-http --no-cache --unpack "$WORK/u-interrupted" "$FAULT/ops/big:v1" > /dev/null 2>&1 &
+# A background job of a script starts with SIGINT ignored (and opm keeps it so, as
+# upstream): give opm the default back, as an interactive shell would.
+env --default-signal=INT "$OPM" __pull --use-http --no-cache --unpack "$WORK/u-interrupted" "$FAULT/ops/big:v1" > /dev/null 2>&1 &
 OPM_PID=$!
 sleep 1.5
 started=$(date +%s)
@@ -151,7 +153,7 @@ check "SIGINT leaves no partial tree" test -z "$(find "$WORK" -maxdepth 1 -name 
 
 # The same for render, with its private cache and unpack directories.
 fault_rules "[{\"path\": \"/blobs/$LAYER\", \"method\": \"GET\", \"action\": \"stall\", \"after_bytes\": 65536, \"seconds\": 30}]"
-OPM_NO_CACHE=1 "$OPM" render --use-http "$FAULT/ops/big:v1" "$FAULT/ops/big:v1" > "$WORK/render-int.out" 2> "$WORK/render-int.err" &
+OPM_NO_CACHE=1 env --default-signal=INT "$OPM" render --use-http "$FAULT/ops/big:v1" "$FAULT/ops/big:v1" > "$WORK/render-int.out" 2> "$WORK/render-int.err" &
 OPM_PID=$!
 sleep 1.5
 started=$(date +%s)
