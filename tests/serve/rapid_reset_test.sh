@@ -5,11 +5,8 @@
 # answered meanwhile, and the server still stops cleanly; for opm serve and opm registry serve
 # alike.
 source "$OPM_TESTS/serve/lib/common.bash"
+measure_memory
 mkdir tmp
-
-# Freed memory waits in the sanitizer's quarantine before reuse: keep it small here, so that
-# what is measured is what the server holds.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=16"
 
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$SERVER_PID/status"; }
 

@@ -25,6 +25,19 @@ cd "$WORK" || exit 1
 source "$OPM_TESTS/lib/assert.bash"
 source "$OPM_TESTS/serve/lib/calls.sh"
 
+# measure_memory: for suites that bound the server's memory. Freed memory waits in the
+# sanitizer's quarantine before reuse: keep it small, so that what is measured is what the
+# server holds.
+measure_memory() {
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=16"
+}
+
+# memory_scale: how many times more memory the server under test takes for the same data: 3
+# for a sanitizer build (redzones and shadow memory), else 1.
+memory_scale() {
+  if ldd "$OPM" 2>/dev/null | grep -q libasan; then echo 3; else echo 1; fi
+}
+
 free_port() {
   "$PYTHON" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
