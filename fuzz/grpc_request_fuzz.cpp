@@ -8,6 +8,7 @@
 #include "serve/request.hpp"
 #include "serve/sqlite_backend.hpp"
 #include "serve/store_backend.hpp"
+#include "serve/stored_bundle.hpp"
 #include "sqlite/connection.hpp"
 #include "validate/validate.hpp"
 
@@ -37,9 +38,14 @@ Backends& backends() {
     OPM_FUZZ_CHECK(cfg.has_value());
     auto model = validate::valid_model(*cfg);
     OPM_FUZZ_CHECK(model.has_value());
-    auto index = serve::index_model(*model);
-    OPM_FUZZ_CHECK(index.has_value());
-    out.store = std::make_unique<serve::Store>(serve::Catalog{std::move(*index), {}});
+    serve::TextPool pool;
+    serve::PackageIndex index;
+    for (const auto& [name, pkg] : model->packages) {
+      auto indexed = serve::index_package(pkg, pool);
+      OPM_FUZZ_CHECK(indexed.has_value());
+      index.emplace(name, std::move(*indexed));
+    }
+    out.store = std::make_unique<serve::Store>(serve::Catalog{std::move(index), {}});
     out.catalog = std::make_unique<serve::StoreBackend>(*out.store);
     auto db = sqlite::Connection::open(OPM_FUZZ_SERVE_DATABASE, sqlite::OpenMode::read_only);
     OPM_FUZZ_CHECK(db.has_value());
@@ -52,8 +58,15 @@ Backends& backends() {
 
 api::Bundle decoded(const Result<serve::BundleBytes>& answer) {
   api::Bundle bundle;
-  std::string_view bytes = std::visit([](const auto& b) { return std::string_view(b); }, *answer);
-  OPM_FUZZ_CHECK(bundle.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())));
+  std::string bytes;
+  if (const auto* pieces = std::get_if<serve::StoredPieces>(&*answer)) {
+    for (std::string_view piece : *pieces) {
+      bytes += piece;
+    }
+  } else {
+    bytes = std::get<std::string>(*answer);
+  }
+  OPM_FUZZ_CHECK(bundle.ParseFromString(bytes));
   return bundle;
 }
 
@@ -129,8 +142,10 @@ void answer(const serve::Backend& b, unsigned rpc, const std::uint8_t* data, std
     return on<api::ListBundlesRequest>(data, size, [&](const auto&) {
       auto list = b.list_bundles();
       OPM_FUZZ_CHECK(list.has_value());
-      api::Bundle bundle;
-      for (int i = 0; i < 4 && (*list)->next(bundle); ++i) {
+      std::string message;
+      for (int i = 0; i < 4 && (*list)->next(message); ++i) {
+        api::Bundle bundle;
+        OPM_FUZZ_CHECK(bundle.ParseFromString(message));
         OPM_FUZZ_CHECK(!bundle.csvname().empty());
       }
     });
