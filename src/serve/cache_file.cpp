@@ -75,18 +75,11 @@ Result<void> read_at_most(int fd, std::uint64_t size, const fs::path& path, std:
   out.resize(size);
   std::size_t done = 0;
   while (done < out.size()) {
-    ssize_t n = ::read(fd, out.data() + done, out.size() - done);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      return util::fail(Errc::io,
-                        fmt::format("read {}: {}", path.string(), util::errno_text(errno)));
-    }
+    std::size_t n = OPM_TRY(util::read_some(fd, out.data() + done, out.size() - done, path));
     if (n == 0) {
       break;
     }
-    done += static_cast<std::size_t>(n);
+    done += n;
   }
   out.resize(done);
   return {};

@@ -171,19 +171,12 @@ public:
     m_buffer.resize(k_read_size);
     std::size_t total = 0;
     for (;;) {
-      ssize_t n = ::read(f.fd, m_buffer.data(), m_buffer.size());
-      if (n < 0 && errno == EINTR) {
-        continue;
-      }
-      if (n < 0) {
-        return util::fail(Errc::io,
-                          fmt::format("read {}: {}", path.string(), util::errno_text(errno)));
-      }
+      std::size_t n = OPM_TRY(util::read_some(f.fd, m_buffer.data(), m_buffer.size(), path));
       if (n == 0) {
         break;
       }
-      m_hash.update({m_buffer.data(), static_cast<std::size_t>(n)});
-      total += static_cast<std::size_t>(n);
+      m_hash.update({m_buffer.data(), n});
+      total += n;
     }
     pad(total);
     return {};

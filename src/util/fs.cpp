@@ -36,6 +36,19 @@ Fd::~Fd() {
   }
 }
 
+Result<std::size_t> read_some(int fd, char* into, std::size_t size,
+                              const std::filesystem::path& path) {
+  for (;;) {
+    ssize_t n = ::read(fd, into, size);
+    if (n >= 0) {
+      return static_cast<std::size_t>(n);
+    }
+    if (errno != EINTR) {
+      return fail(Errc::io, fmt::format("read {}: {}", path.string(), errno_text(errno)));
+    }
+  }
+}
+
 namespace {
 // The rest of `fd` into `out`, read straight into its buffer: sized from fstat, with one byte
 // more so that a file that grew is noticed and read on.
@@ -54,17 +67,11 @@ Result<void> read_fd_into(int fd, const std::filesystem::path& path, std::string
     if (done == out.size()) {
       out.resize(out.size() * 2);
     }
-    ssize_t n = ::read(fd, out.data() + done, out.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) {
-        continue;
-      }
-      return fail(Errc::io, fmt::format("read {}: {}", path.string(), errno_text(errno)));
-    }
+    std::size_t n = OPM_TRY(read_some(fd, out.data() + done, out.size() - done, path));
     if (n == 0) {
       break;
     }
-    done += static_cast<std::size_t>(n);
+    done += n;
   }
   out.resize(done);
   return {};

@@ -75,6 +75,11 @@ Result<std::vector<DirEntry>> sorted_entries(const std::filesystem::path& dir);
 // directory or a FIFO is skipped rather than read.
 Result<std::string> read_regular(const std::filesystem::path& path);
 
+// One read(2) of up to `size` bytes into `into`, again when a signal interrupted it: the
+// bytes read, 0 at the end of the file. Error: "read <path>: <reason>".
+Result<std::size_t> read_some(int fd, char* into, std::size_t size,
+                              const std::filesystem::path& path);
+
 // Go's os.PathError text for an errno: "no such file or directory", "permission denied", ...
 std::string errno_text(int err);
 
