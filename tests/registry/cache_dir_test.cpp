@@ -1,6 +1,7 @@
 #include "registry/cache_dir.hpp"
 #include "registry/digest.hpp"
 #include "registry/layout.hpp"
+#include "support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
 
@@ -20,17 +21,6 @@ using namespace opm::registry;
 namespace fs = std::filesystem;
 
 namespace {
-struct Scratch {
-  fs::path root;
-  Scratch() {
-    std::string tmpl = (fs::temp_directory_path() / "opm-cache-dir-XXXXXX").string();
-    root = ::mkdtemp(tmpl.data());
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(root, ec);
-  }
-};
 
 // Whether another process could take the cache for pruning right now.
 bool free_to_prune(const fs::path& dir) {
@@ -50,29 +40,29 @@ std::chrono::hours age_of(const fs::path& file) {
 
 TEST_SUITE("registry cache directory") {
   TEST_CASE("an open blob store holds the cache directory until it is closed") {
-    Scratch s;
+    opm::test::TempDir s;
     {
-      auto store = BlobStore::open(s.root);
+      auto store = BlobStore::open(s.path());
       REQUIRE(store);
-      CHECK(!free_to_prune(s.root));
+      CHECK(!free_to_prune(s.path()));
     }
-    CHECK(free_to_prune(s.root));
+    CHECK(free_to_prune(s.path()));
   }
 
   TEST_CASE("a private blob store does not hold the directory") {
-    Scratch s;
-    auto store = BlobStore::open(s.root, BlobStore::Sharing::private_to_process);
+    opm::test::TempDir s;
+    auto store = BlobStore::open(s.path(), BlobStore::Sharing::private_to_process);
     REQUIRE(store);
-    CHECK(free_to_prune(s.root));
+    CHECK(free_to_prune(s.path()));
   }
 
   TEST_CASE("pruning waits for a shared hold to end, saying so once") {
-    Scratch s;
-    auto reader = std::make_unique<CacheUse>(CacheUse::shared(s.root));
+    opm::test::TempDir s;
+    auto reader = std::make_unique<CacheUse>(CacheUse::shared(s.path()));
     std::atomic<int> waits{0};
     std::atomic<bool> pruning{false};
     std::thread pruner([&] {
-      auto held = CacheUse::exclusive(s.root, [&] { ++waits; });
+      auto held = CacheUse::exclusive(s.path(), [&] { ++waits; });
       REQUIRE(held);
       pruning = true;
     });
@@ -88,8 +78,8 @@ TEST_SUITE("registry cache directory") {
   }
 
   TEST_CASE("a hit renews a blob's last use") {
-    Scratch s;
-    auto store = *BlobStore::open(s.root);
+    opm::test::TempDir s;
+    auto store = *BlobStore::open(s.path());
     std::string d = digest_of("hello");
     REQUIRE(store->put(d, "hello"));
     set_age(store->path_of(d), std::chrono::hours(48));
@@ -100,27 +90,27 @@ TEST_SUITE("registry cache directory") {
   }
 
   TEST_CASE("prunes entries used before the cutoff and the references to their manifests") {
-    Scratch s;
+    opm::test::TempDir s;
     std::string old_digest = digest_of("old");
     std::string new_digest = digest_of("new");
     {
-      auto store = *BlobStore::open(s.root);
+      auto store = *BlobStore::open(s.path());
       REQUIRE(store->put(old_digest, "old"));
       REQUIRE(store->put(new_digest, "new"));
       REQUIRE(store->record("example.com/a:v1", {"application/json", old_digest, 3, {}}));
       REQUIRE(store->record("example.com/b:v1", {"application/json", new_digest, 3, {}}));
       set_age(store->path_of(old_digest), std::chrono::hours(48));
     }
-    auto before = cache_inventory(s.root);
+    auto before = cache_inventory(s.path());
     REQUIRE(before);
     CHECK(before->entries.size() == 2);
 
-    auto held = *CacheUse::exclusive(s.root, [] {});
-    auto pruned = prune_cache(s.root, CacheClock::now() - std::chrono::hours(24));
+    auto held = *CacheUse::exclusive(s.path(), [] {});
+    auto pruned = prune_cache(s.path(), CacheClock::now() - std::chrono::hours(24));
     REQUIRE(pruned);
     CHECK(pruned->removed_entries == 1);
     CHECK(pruned->removed_bytes == 3);
-    auto store = *BlobStore::open(s.root, BlobStore::Sharing::private_to_process);
+    auto store = *BlobStore::open(s.path(), BlobStore::Sharing::private_to_process);
     CHECK(!store->has(old_digest, 3));
     CHECK(store->has(new_digest, 3));
     CHECK(!store->lookup("example.com/a:v1"));
@@ -128,21 +118,21 @@ TEST_SUITE("registry cache directory") {
   }
 
   TEST_CASE("an interrupted removal is finished by the next prune, whatever its age") {
-    Scratch s;
-    fs::create_directories(s.root / "catalog-layers/.pruning-1-k");
-    { std::ofstream(s.root / "catalog-layers/.pruning-1-k/layers.json") << "{}"; }
-    auto pruned = prune_cache(s.root, CacheClock::now() - std::chrono::hours(24 * 365));
+    opm::test::TempDir s;
+    fs::create_directories(s.path() / "catalog-layers/.pruning-1-k");
+    { std::ofstream(s.path() / "catalog-layers/.pruning-1-k/layers.json") << "{}"; }
+    auto pruned = prune_cache(s.path(), CacheClock::now() - std::chrono::hours(24 * 365));
     REQUIRE(pruned);
     CHECK(pruned->removed_entries == 1);
-    CHECK(!fs::exists(s.root / "catalog-layers/.pruning-1-k"));
+    CHECK(!fs::exists(s.path() / "catalog-layers/.pruning-1-k"));
   }
 
   TEST_CASE("a cache directory that does not exist holds nothing") {
-    Scratch s;
-    auto inventory = cache_inventory(s.root / "none");
+    opm::test::TempDir s;
+    auto inventory = cache_inventory(s.path() / "none");
     REQUIRE(inventory);
     CHECK(inventory->entries.empty());
     CHECK(inventory->total_bytes == 0);
-    CHECK(!fs::exists(s.root / "none"));
+    CHECK(!fs::exists(s.path() / "none"));
   }
 }

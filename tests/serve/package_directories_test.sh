@@ -29,8 +29,6 @@ with open(bundle_path, "a") as f:
 PY
 }
 
-peak_kb() { awk '/^VmHWM:/ {print $2}' "/proc/$SERVER_PID/status"; }
-
 for p in p1 p2 p3 p4 p5 p6 p7 p8; do
   make_package small "$p" 10
   make_package large "$p" 40000

@@ -35,8 +35,6 @@ with open(path, "w") as f:
 PY
 }
 
-peak_kb() { awk '/^VmHWM:/ {print $2}' "/proc/$SERVER_PID/status"; }
-
 make_catalog small 100 100
 start_server small -t /dev/null
 small_kb=$(peak_kb)

@@ -32,6 +32,9 @@ measure_memory() {
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=16"
 }
 
+# peak_kb: the running server's peak resident memory so far.
+peak_kb() { awk '/^VmHWM:/ {print $2}' "/proc/$SERVER_PID/status"; }
+
 # memory_scale: how many times more memory the server under test takes for the same data: 3
 # for a sanitizer build (redzones and shadow memory), else 1.
 memory_scale() {
