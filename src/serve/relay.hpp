@@ -41,9 +41,6 @@ public:
   // Both sides are done; the owner closes the descriptors by destroying the relay.
   bool finished() const { return m_finished; }
 
-  int client_fd() const { return m_client.fd; }
-  int server_fd() const { return m_server.fd; }
-
 private:
   // Bytes one side could not take yet.
   struct Buffer {
