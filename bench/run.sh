@@ -62,7 +62,7 @@ row() { # LABEL ARGS...: ours, then upstream's, then the CPU ratio
     theirs=$(measure "$upstream" "$@")
     printf '%-26s upstream %s   cpu ratio %s\n' "" "$(fmt "$theirs")" \
       "$(awk -v a="${ours#* }" -v b="${theirs#* }" 'BEGIN { split(a, x, " "); split(b, y, " ");
-        printf "%.3f", y[1] > 0 ? x[1] / y[1] : 0 }')"
+        printf "%.3f", (y[1] > 0 ? x[1] / y[1] : 0) }')"
   fi
 }
 
