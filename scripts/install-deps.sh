@@ -4,7 +4,7 @@
 #   scripts/install-deps.sh runtime      only the libraries an installed opm loads
 #   scripts/install-deps.sh test         build, plus what the test suite starts and checks
 #   scripts/install-deps.sh dev          test, plus clang-format and the fuzzing toolchain
-#   scripts/install-deps.sh package      build, plus cpack's dpkg-shlibdeps and debootstrap
+#   scripts/install-deps.sh package      build, plus cpack's dpkg-shlibdeps and file, and debootstrap
 # Several sets can be named at once ("build test").
 set -euo pipefail
 
@@ -21,7 +21,7 @@ build=(
 )
 test=(python3 python3-grpcio docker-registry openssl util-linux procps)
 dev=(clang-format clang-16 libclang-rt-16-dev llvm-16)
-package=(dpkg-dev binutils debootstrap)
+package=(dpkg-dev binutils file debootstrap)
 
 sets=("$@")
 if [ "${#sets[@]}" -eq 0 ]; then

@@ -7,7 +7,7 @@ source "$OPM_TESTS/serve/lib/common.bash"
 
 BUILD_DIR=$(dirname "$OPM")
 [ -f "$BUILD_DIR/CPackConfig.cmake" ] || { echo "skipped: $OPM is not in a build tree"; exit 77; }
-for tool in cpack dpkg-deb dpkg-shlibdeps dpkg readelf; do
+for tool in cpack dpkg-deb dpkg-shlibdeps file dpkg readelf; do
   command -v "$tool" >/dev/null || { echo "skipped: no $tool (scripts/install-deps.sh package)"; exit 77; }
 done
 
