@@ -38,8 +38,7 @@ Result<std::string> build_index_without_tool(Context& ctx, registry::Puller& ima
   registry::Options options = registry_options(ctx);
   options.log =
       stderr_log(ctx, ctx.global.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
-  util::TempTree work(
-      OPM_TRY(registry::make_temp_dir(options, "opm-index-build-", "build directory")));
+  auto work = OPM_TRY(registry::make_temp_dir(options, "opm-index-build-", "build directory"));
   auto built = OPM_TRY(image::build_index_image(build, images, work.path()));
   return image::deliver(built, options, input.tag, build.created);
 }
@@ -48,7 +47,7 @@ Result<void> build_and_deliver(Context& ctx, const registry::Options& options,
                                std::string_view temp_prefix, const std::string& tag,
                                std::int64_t created, const ImageBuilder& build) {
   util::InterruptScope interrupts;
-  util::TempTree work(OPM_TRY(registry::make_temp_dir(options, temp_prefix, "build directory")));
+  auto work = OPM_TRY(registry::make_temp_dir(options, temp_prefix, "build directory"));
   auto puller = registry::make_puller(options);
   auto result = [&]() -> Result<std::string> {
     auto built = OPM_TRY(build(*puller, work.path()));

@@ -5,6 +5,7 @@
 #include "registry/layer_writer.hpp"
 #include "util/build_id.hpp"
 #include "util/fs.hpp"
+#include "util/interrupt.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -183,11 +184,11 @@ std::optional<CatalogLayers> cached_layers(const fs::path& entry, const Flavor& 
 void keep_layers(const CatalogLayers& layers, const fs::path& cache, const std::string& key) {
   std::error_code ec;
   fs::create_directories(cache, ec);
-  std::string pattern = (cache / ".new-XXXXXX").string();
-  if (ec || ::mkdtemp(pattern.data()) == nullptr) {
+  auto tree = util::TempTree::make(cache, ".new-");
+  if (ec || !tree) {
     return;
   }
-  fs::path staging = pattern;
+  fs::path staging = tree->path();
   bool ok = true;
   for (const auto& [from, name] : {std::pair{layers.configs_file, "configs.tar.gz"},
                                    std::pair{layers.cache_file, "cache.tar.gz"}}) {
@@ -203,8 +204,8 @@ void keep_layers(const CatalogLayers& layers, const fs::path& cache, const std::
   if (ok) {
     fs::rename(staging, cache / key, ec);
   }
-  if (!ok || ec) {
-    fs::remove_all(staging, ec);
+  if (ok && !ec) {
+    (void)tree->release(); // it is the entry now
   }
 }
 

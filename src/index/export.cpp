@@ -4,6 +4,7 @@
 #include "sqlite/package_read.hpp"
 #include "util/fs.hpp"
 #include "util/go_errors.hpp"
+#include "util/interrupt.hpp"
 #include "util/path.hpp"
 #include "util/strings.hpp"
 #include "yaml/emitter.hpp"
@@ -61,18 +62,11 @@ std::string quoted_bundles(const std::map<std::string, BundleDir>& bundles) {
 }
 
 Result<void> export_bundle(const std::string& image, const fs::path& target, const Unpack& unpack) {
-  std::string pattern = "bundle_tmpXXXXXX";
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    return util::fail(Errc::io, fmt::format("mkdir bundle_tmp: {}", util::errno_text(errno)));
+  auto dir = util::TempTree::make("", "bundle_tmp");
+  if (!dir) {
+    return util::fail(Errc::io, "mkdir bundle_tmp: " + dir.error().message());
   }
-  struct Remove {
-    fs::path dir;
-    ~Remove() {
-      std::error_code ec;
-      fs::remove_all(dir, ec);
-    }
-  } remove{fs::path(pattern) / ""};
-  fs::path unpacked = fs::path(pattern) / "unpacked";
+  fs::path unpacked = dir->path() / "unpacked";
   OPM_TRY(unpack(image, unpacked));
   std::error_code ec;
   fs::create_directories(target, ec);

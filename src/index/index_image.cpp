@@ -38,17 +38,20 @@ public:
     }
   }
   void add(fs::path p) { m_paths.push_back(std::move(p)); }
+  void add(util::TempTree tree) { m_trees.push_back(std::move(tree)); }
 
 private:
   std::vector<fs::path> m_paths;
+  std::vector<util::TempTree> m_trees;
 };
 
-Result<fs::path> temp_dir(std::string prefix) {
-  std::string pattern = prefix + "XXXXXX";
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    return util::fail(Errc::io, fmt::format("mkdir {}: {}", prefix, util::errno_text(errno)));
+// A new "<prefix>XXXXXX" directory in the current directory.
+Result<util::TempTree> temp_dir(std::string_view prefix) {
+  auto dir = util::TempTree::make("", prefix);
+  if (!dir) {
+    return util::fail(Errc::io, fmt::format("mkdir {}: {}", prefix, dir.error().message()));
   }
-  return fs::path(pattern);
+  return dir;
 }
 
 // A new directory or file "./<prefix><decimal uint32>" in the current directory, named as Go's
@@ -59,13 +62,11 @@ Result<fs::path> go_temp(std::string_view prefix, TempKind kind) {
   thread_local std::mt19937 random{std::random_device{}()};
   for (int attempt = 0; attempt < 10000; ++attempt) {
     fs::path path = fmt::format("./{}{}", prefix, static_cast<std::uint32_t>(random()));
-    int made = kind == TempKind::directory
-                   ? ::mkdir(path.c_str(), 0700)
-                   : ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (made >= 0) {
-      if (kind == TempKind::file) {
-        ::close(made);
-      }
+    bool made =
+        kind == TempKind::directory
+            ? ::mkdir(path.c_str(), 0700) == 0
+            : util::Fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600)).valid();
+    if (made) {
       return path;
     }
     if (errno != EEXIST) {
@@ -87,8 +88,9 @@ Result<BuildContext> build_context(const ImageRequest& request, Removal& removal
     return BuildContext{
         {}, fs::path(request.out_dockerfile.empty() ? "index.Dockerfile" : request.out_dockerfile)};
   }
-  BuildContext context{OPM_TRY(temp_dir("index_build_tmp")), request.out_dockerfile};
-  removal.add(context.dir);
+  auto dir = OPM_TRY(temp_dir("index_build_tmp"));
+  BuildContext context{dir.path(), request.out_dockerfile};
+  removal.add(std::move(dir));
   if (context.dockerfile.empty()) {
     context.dockerfile = OPM_TRY(go_temp("index.Dockerfile", TempKind::file));
     removal.add(context.dockerfile);

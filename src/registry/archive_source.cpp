@@ -81,13 +81,17 @@ Result<fs::path> ArchiveSource::unpacked(std::string_view rest, const std::strin
   {
     std::lock_guard lock(m_mutex);
     if (auto it = m_dirs.find(std::string(rest)); it != m_dirs.end()) {
-      return it->second;
+      return it->second.path();
     }
   }
-  fs::path dir = OPM_TRY(make_temp_dir(m_options, "opm-archive-", "a temporary directory"));
+  auto tree = OPM_TRY(make_temp_dir(m_options, "opm-archive-", "a temporary directory"));
+  fs::path dir = tree.path();
   {
     std::lock_guard lock(m_mutex);
-    m_dirs.emplace(std::string(rest), dir);
+    // Another thread may have unpacked the same archive meanwhile; this copy lives on too.
+    if (auto [it, added] = m_dirs.try_emplace(std::string(rest), std::move(tree)); !added) {
+      m_spare_dirs.push_back(std::move(tree));
+    }
   }
   LayerFile whole{file, std::string(k_prefix) + file, "application/x-tar"};
   OPM_TRY(unpack_layers({whole}, dir / "x", m_options.limits, m_options.log));
@@ -144,18 +148,14 @@ std::optional<fs::path> ArchiveSource::layer_root(std::string_view ref) {
   if (it == m_dirs.end()) {
     return std::nullopt;
   }
-  fs::path inner = it->second / "x";
-  return is_oci_archive(inner) ? inner : it->second;
+  fs::path inner = it->second.path() / "x";
+  return is_oci_archive(inner) ? inner : it->second.path();
 }
 
 void ArchiveSource::remove_all() {
   std::lock_guard lock(m_mutex);
-  for (const auto& d : m_dirs) {
-    std::error_code ec;
-    fs::remove_all(d.second, ec);
-    util::unregister_temp_path(d.second);
-  }
   m_dirs.clear();
+  m_spare_dirs.clear();
 }
 
 } // namespace opm::registry

@@ -3,6 +3,7 @@
 #include "registry/options.hpp"
 #include "registry/puller.hpp"
 #include "util/error.hpp"
+#include "util/interrupt.hpp"
 
 #include <filesystem>
 #include <map>
@@ -10,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace opm::registry {
 
@@ -35,7 +37,8 @@ private:
 
   const Options& m_options;
   std::mutex m_mutex;
-  std::map<std::string, std::filesystem::path> m_dirs; // "FILE[:REF]" -> temporary directory
+  std::map<std::string, util::TempTree> m_dirs; // "FILE[:REF]" -> temporary directory
+  std::vector<util::TempTree> m_spare_dirs;     // unpacked twice at once: the second copy
 };
 
 } // namespace opm::registry

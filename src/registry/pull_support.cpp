@@ -39,17 +39,15 @@ resolve_nested_index(Manifest manifest, std::string_view top_digest, const std::
   return manifest;
 }
 
-Result<std::filesystem::path> make_temp_dir(const Options& options, std::string_view prefix,
-                                            std::string_view what) {
+Result<util::TempTree> make_temp_dir(const Options& options, std::string_view prefix,
+                                     std::string_view what) {
   std::filesystem::path tmp = options.getenv("TMPDIR").value_or("/tmp");
-  util::remove_stale_owned(tmp, prefix);
-  std::string pattern = (tmp / (util::owned_prefix(prefix) + "XXXXXX")).string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    return util::fail(Errc::io, fmt::format("creating {} in {}: {}", what, tmp.string(),
-                                            util::errno_text(errno)));
+  auto dir = util::TempTree::make(tmp, prefix, util::TempNaming::owned);
+  if (!dir) {
+    return util::fail(
+        Errc::io, fmt::format("creating {} in {}: {}", what, tmp.string(), dir.error().message()));
   }
-  util::register_temp_path(pattern);
-  return std::filesystem::path(pattern);
+  return dir;
 }
 
 std::filesystem::path blob_path(const std::filesystem::path& root, std::string_view digest) {

@@ -3,6 +3,7 @@
 #include "registry/manifest.hpp"
 #include "registry/options.hpp"
 #include "util/error.hpp"
+#include "util/interrupt.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -29,11 +30,11 @@ resolve_nested_index(Manifest manifest, std::string_view top_digest, const std::
                      std::string& image_digest,
                      const std::function<Result<Manifest>(const Descriptor&)>& read_child);
 
-// A new `<TMPDIR>/<prefix><pid>-XXXXXX`, removed by an interrupt until it is unregistered,
-// and by a later call for the same prefix once this process is gone (killed before it could);
-// "creating <what> in <TMPDIR>: <errno text>" when it cannot be made.
-Result<std::filesystem::path> make_temp_dir(const Options& options, std::string_view prefix,
-                                            std::string_view what);
+// A new `<TMPDIR>/<prefix><pid>-XXXXXX`, removed when the tree goes away or an interrupt ends
+// the process, and by a later call for the same prefix once this process is gone (killed before it
+// could); "creating <what> in <TMPDIR>: <errno text>" when it cannot be made.
+Result<util::TempTree> make_temp_dir(const Options& options, std::string_view prefix,
+                                     std::string_view what);
 
 // Where a layout keeps a blob: <root>/blobs/<algorithm>/<hex>.
 std::filesystem::path blob_path(const std::filesystem::path& root, std::string_view digest);

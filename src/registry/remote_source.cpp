@@ -216,7 +216,7 @@ Result<BlobStore*> RemoteSource::store() {
                        m_options.cache_dir.string(), opened.error().message());
   }
   m_temp_cache = OPM_TRY(make_temp_dir(m_options, "opm-cache-", "a temporary image cache"));
-  m_store = OPM_TRY(BlobStore::open(m_temp_cache, BlobStore::Sharing::private_to_process));
+  m_store = OPM_TRY(BlobStore::open(m_temp_cache.path(), BlobStore::Sharing::private_to_process));
   return m_store.get();
 }
 
@@ -297,12 +297,7 @@ void RemoteSource::reset() {
   std::lock_guard lock(m_mutex);
   m_store.reset();
   m_session.reset();
-  if (!m_temp_cache.empty()) {
-    std::error_code ec;
-    fs::remove_all(m_temp_cache, ec);
-    util::unregister_temp_path(m_temp_cache);
-    m_temp_cache.clear();
-  }
+  m_temp_cache = util::TempTree();
 }
 
 } // namespace opm::registry

@@ -6,6 +6,7 @@
 #include "registry/puller.hpp"
 #include "registry/registries_conf.hpp"
 #include "util/error.hpp"
+#include "util/interrupt.hpp"
 
 #include <filesystem>
 #include <memory>
@@ -81,7 +82,7 @@ private:
   std::unique_ptr<BlobStore> m_store;
   std::unique_ptr<Session> m_session;
   std::optional<RegistriesConf> m_conf;
-  std::filesystem::path m_temp_cache;
+  util::TempTree m_temp_cache;
 };
 
 } // namespace opm::registry

@@ -28,12 +28,11 @@ constexpr std::string_view k_database_label = "operators.operatorframework.io.in
 // A directory under the system temp dir that removes itself, also when rendering fails
 // or an interrupt ends the process.
 Result<util::TempTree> make_unpack_dir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "render-unpack-XXXXXX").string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    return util::fail(Errc::io, fmt::format("create tempdir: {}", std::strerror(errno)));
+  auto dir = util::TempTree::make(std::filesystem::temp_directory_path(), "render-unpack-");
+  if (!dir) {
+    return util::fail(Errc::io, "create tempdir: " + dir.error().message());
   }
-  util::register_temp_path(pattern);
-  return util::TempTree(pattern);
+  return dir;
 }
 
 Error type_error(const std::string& ref, const registry::Labels& labels) {

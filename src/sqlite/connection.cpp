@@ -78,14 +78,12 @@ Result<util::TempTree> private_dir() {
   if (ec) {
     tmp = "/tmp";
   }
-  util::remove_stale_owned(tmp, "opm-sqlite-");
-  std::string pattern = (tmp / (util::owned_prefix("opm-sqlite-") + "XXXXXX")).string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
+  auto dir = util::TempTree::make(tmp, "opm-sqlite-", util::TempNaming::owned);
+  if (!dir) {
     return util::fail(Errc::io, fmt::format("create temporary database copy in {}: {}",
-                                            tmp.string(), util::errno_text(errno)));
+                                            tmp.string(), dir.error().message()));
   }
-  util::register_temp_path(pattern);
-  return util::TempTree(pattern);
+  return dir;
 }
 
 Result<void> copy_if_present(const std::filesystem::path& from, const std::filesystem::path& to,

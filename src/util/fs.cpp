@@ -291,15 +291,13 @@ Result<void> build_dir_atomic(const fs::path& dir, const DirBuilder& build) {
   // An existing directory is filled from inside, so that its parent need not be writable (a
   // mounted volume, say); a new one is made beside it and renamed.
   const bool exists = fs::is_directory(target, ec);
-  std::string pattern =
-      (exists ? target / ".tmp-XXXXXX"
-              : target.parent_path() / fmt::format(".{}.tmp-XXXXXX", target.filename().string()))
-          .string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    return fail(Errc::io, fmt::format("mkdir {}: {}", dir.string(), errno_text(errno)));
+  auto made = exists ? TempTree::make(target, ".tmp-")
+                     : TempTree::make(target.parent_path(),
+                                      fmt::format(".{}.tmp-", target.filename().string()));
+  if (!made) {
+    return fail(Errc::io, fmt::format("mkdir {}: {}", dir.string(), made.error().message()));
   }
-  register_temp_path(pattern);
-  TempTree staging{fs::path(pattern)};
+  TempTree staging = std::move(*made);
   OPM_TRY(build(staging.path()));
   if (interrupted()) {
     return fail(Errc::io, fmt::format("write {}: interrupted", dir.string()));

@@ -1,10 +1,16 @@
 #include "util/interrupt.hpp"
 
+#include "util/fs.hpp"
+#include "util/owned_temp.hpp"
+
 #include <signal.h>
+#include <stdlib.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <mutex>
+#include <string>
 #include <system_error>
 #include <vector>
 
@@ -87,11 +93,42 @@ void unregister_temp_path(const std::filesystem::path& path) {
   std::erase(s.temp_paths, path);
 }
 
-TempTree::~TempTree() {
+Result<TempTree> TempTree::make(const std::filesystem::path& parent, std::string_view prefix,
+                                TempNaming naming) {
+  std::string name(prefix);
+  if (naming == TempNaming::owned) {
+    remove_stale_owned(parent, prefix);
+    name = owned_prefix(prefix);
+  }
+  std::string pattern = (parent / (name + "XXXXXX")).string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    return fail(Errc::io, errno_text(errno));
+  }
+  register_temp_path(pattern);
+  return TempTree(pattern);
+}
+
+TempTree& TempTree::operator=(TempTree&& other) noexcept {
+  if (this != &other) {
+    remove();
+    m_path = std::exchange(other.m_path, {});
+  }
+  return *this;
+}
+
+TempTree::~TempTree() { remove(); }
+
+std::filesystem::path TempTree::release() {
+  unregister_temp_path(m_path);
+  return std::exchange(m_path, {});
+}
+
+void TempTree::remove() {
   if (!m_path.empty()) {
     std::error_code ec;
     std::filesystem::remove_all(m_path, ec);
     unregister_temp_path(m_path);
+    m_path.clear();
   }
 }
 

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "util/error.hpp"
+
 #include <filesystem>
+#include <string_view>
+#include <utility>
 
 namespace opm::util {
 
@@ -24,19 +28,33 @@ public:
 void register_temp_path(const std::filesystem::path& path);
 void unregister_temp_path(const std::filesystem::path& path);
 
-// Owns a directory already registered with register_temp_path: when it goes away, the
+// How a temporary directory is named: "<prefix><random>", or "<prefix><pid>-<random>" so that
+// a later run can remove what a killed process left behind (see owned_temp.hpp).
+enum class TempNaming { random, owned };
+
+// Owns a temporary directory registered with register_temp_path: when it goes away, the
 // directory is removed with everything in it and unregistered.
 class TempTree {
 public:
+  TempTree() = default;
   explicit TempTree(std::filesystem::path registered) : m_path(std::move(registered)) {}
-  TempTree(TempTree&& other) noexcept : m_path(std::move(other.m_path)) { other.m_path.clear(); }
+  // A new directory in `parent`, registered: the one way to make one. With TempNaming::owned,
+  // the stale directories of processes that no longer run are removed first. The error is the
+  // system's reason, for the caller to word.
+  static Result<TempTree> make(const std::filesystem::path& parent, std::string_view prefix,
+                               TempNaming naming = TempNaming::random);
+  TempTree(TempTree&& other) noexcept : m_path(std::exchange(other.m_path, {})) {}
+  TempTree& operator=(TempTree&& other) noexcept;
   TempTree(const TempTree&) = delete;
   TempTree& operator=(const TempTree&) = delete;
-  TempTree& operator=(TempTree&&) = delete;
   ~TempTree();
   [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
+  [[nodiscard]] bool empty() const { return m_path.empty(); }
+  // Keep the directory: it is no longer removed, by this or by an interrupt.
+  std::filesystem::path release();
 
 private:
+  void remove();
   std::filesystem::path m_path;
 };
 
