@@ -35,15 +35,18 @@ catalog images, SQLite databases and SQLite index images.
 Unchanged catalogs print nothing.
 
 With --check-upgrades, the command fails when the change would leave an
-installed operator without an update:
+installed operator without an update, by these rules:
 
-  upgrade-path         a bundle a channel served in OLD (still listed in NEW, or
-                       OLD's head) cannot upgrade to the channel's head in NEW
-  head-downgrade       a channel's head moves to a lower version
-  default-channel      the default channel is removed, or the new default channel
-                       does not contain the previous default channel's head
-  unannounced-removal  a package or channel is removed without an
-                       olm.deprecations entry for it in OLD
+upgrade-path: a bundle a channel served in OLD (still listed in NEW, or OLD's
+head) cannot upgrade to the channel's head in NEW.
+
+head-downgrade: a channel's head moves to a lower version.
+
+default-channel: the default channel is removed, or the new default channel
+neither contains the previous default channel's head nor upgrades it.
+
+unannounced-removal: a package or channel is removed without an
+olm.deprecations entry for it in OLD.
 
 Name a rule in --allow to accept such a change deliberately.)";
 

@@ -89,8 +89,10 @@ std::map<std::string, const model::Bundle*> bundles_of(const model::Package* pac
   return out;
 }
 
+// The value, not `raw`: the same value read from a database and from a file may be spelled
+// differently (escapes, member order).
 std::string property_text(const catalog::Property& property) {
-  return property.raw.empty() ? json::to_text(property.value) : property.raw;
+  return json::to_text(property.value);
 }
 
 // Each property type with its values' texts, sorted, so that order does not count.
