@@ -111,6 +111,45 @@ entries:
     CHECK(violations(text).empty());
   }
 
+  TEST_CASE("a channel of NEW with two heads cannot be checked and says why") {
+    auto text = package("stable") + R"(---
+schema: olm.channel
+package: foo
+name: stable
+entries:
+  - {name: foo.v1.0.0}
+  - {name: foo.v1.1.0, replaces: foo.v1.0.0}
+  - {name: foo.v1.2.0}
+)" + bundle("1.0.0") +
+                bundle("1.1.0") + bundle("1.2.0");
+    CHECK(violations(text) ==
+          std::vector<std::string>{
+              "upgrade-path: package \"foo\": channel \"stable\": upgrades cannot be checked: "
+              "multiple channel heads found in graph: foo.v1.1.0, foo.v1.2.0 @new.yaml:6"});
+  }
+
+  TEST_CASE("a bundle OLD already stranded is not the change's doing") {
+    auto old_text = package("stable") + R"(---
+schema: olm.channel
+package: foo
+name: stable
+entries:
+  - {name: foo.v1.0.0, replaces: foo.v1.1.0}
+  - {name: foo.v1.1.0, replaces: foo.v1.0.0}
+  - {name: foo.v1.2.0}
+)" + bundle("1.0.0") +
+                    bundle("1.1.0") + bundle("1.2.0");
+    // foo.v1.0.0 and foo.v1.1.0 only upgrade to each other, in OLD as in NEW.
+    auto new_text = old_text;
+    auto old_cfg = test::catalog_from_yaml(old_text, "old.yaml");
+    auto new_cfg = test::catalog_from_yaml(new_text);
+    auto old_model = catalog::model::to_model(old_cfg);
+    auto new_model = catalog::model::to_model(new_cfg);
+    REQUIRE(old_model.has_value());
+    REQUIRE(new_model.has_value());
+    CHECK(diff::check_upgrades(*old_model, *new_model).empty());
+  }
+
   TEST_CASE("a head that moves to a lower version is reported at the new head") {
     auto text = package("stable") + R"(---
 schema: olm.channel
