@@ -138,8 +138,7 @@ private:
     std::string from = node(e.target);
     std::string to = node(e.bundle);
     std::string text = fmt::format("{} {}", added ? "+" : "−", kind_name(e.kind));
-    m_edges += added ? fmt::format("  {} == \"{}\" ==> {}\n", from, text, to)
-                     : fmt::format("  {} -. \"{}\" .-> {}\n", from, text, to);
+    m_edges += fmt::format("  {} {}|{}| {}\n", from, added ? "==>" : "-.->", text, to);
   }
 
   std::map<std::string, std::string> m_ids; // node text -> id
