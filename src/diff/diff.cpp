@@ -1,5 +1,6 @@
 #include "diff/diff.hpp"
 
+#include "diff/find.hpp"
 #include "json/writer.hpp"
 
 #include <algorithm>
@@ -47,12 +48,6 @@ std::set<Edge> edges_of(const model::Channel* channel) {
 
 std::set<std::string> entries_of(const model::Channel* channel) {
   return channel == nullptr ? std::set<std::string>{} : keys(channel->bundles);
-}
-
-template <typename Map>
-const typename Map::mapped_type* find_in(const Map& map, std::string_view k) {
-  auto it = map.find(k);
-  return it == map.end() ? nullptr : &it->second;
 }
 
 ChannelDiff compare_channel(std::string_view name, const model::Channel* before,

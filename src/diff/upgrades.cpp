@@ -1,6 +1,7 @@
 #include "diff/upgrades.hpp"
 
 #include "diff/diff.hpp"
+#include "diff/find.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -22,16 +23,11 @@ constexpr std::array<RuleInfo, 4> k_rules{{
      "every bundle a channel served, and its old head, can still upgrade to the channel's head"},
     {Rule::head_downgrade, "head-downgrade", "no channel head moves to a lower version"},
     {Rule::default_channel, "default-channel",
-     "the default channel stays and still holds the previous default head"},
+     "the default channel stays, and the new default channel holds or upgrades the previous "
+     "default head"},
     {Rule::unannounced_removal, "unannounced-removal",
      "a package or channel is removed only after an olm.deprecations entry announced it"},
 }};
-
-template <typename Map>
-const typename Map::mapped_type* find_in(const Map& map, std::string_view key) {
-  auto it = map.find(key);
-  return it == map.end() ? nullptr : &it->second;
-}
 
 // The bundles of a channel that can reach its head by upgrades, found backwards from the
 // head. `outsiders` are versions of bundles the channel no longer lists (a removed head),
