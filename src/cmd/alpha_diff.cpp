@@ -58,8 +58,7 @@ opm alpha diff base/catalog catalog -o markdown
 opm alpha diff quay.io/example/catalog:v1 catalog --check-upgrades
 
 # The same, as GitHub annotations, accepting a deliberate head downgrade
-opm alpha diff base/catalog catalog --check-upgrades --allow head-downgrade -o github
-)";
+opm alpha diff base/catalog catalog --check-upgrades --allow head-downgrade -o github)";
 
 bool stdout_takes_colour(const Context& ctx) {
   return ::isatty(STDOUT_FILENO) == 1 && ctx.env.get("NO_COLOR").value_or("").empty() &&
