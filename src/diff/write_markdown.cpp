@@ -41,15 +41,27 @@ std::string_view status_name(PackageDiff::Status status) {
   return "";
 }
 
+// The default channel a package has (had, when removed), or its change.
+std::string default_channel_cell(const PackageDiff& p) {
+  switch (p.status) {
+  case PackageDiff::Status::removed:
+    return code(p.old_default_channel);
+  case PackageDiff::Status::added:
+    return code(p.new_default_channel);
+  case PackageDiff::Status::changed:
+    break;
+  }
+  if (p.old_default_channel == p.new_default_channel) {
+    return code(p.new_default_channel);
+  }
+  return code(p.old_default_channel) + " → " + code(p.new_default_channel);
+}
+
 void summary_table(const CatalogDiff& diff, std::string& out) {
   out += "| Package | Status | Channels | Bundles | Changed bundles | Default channel |\n"
          "|---|---|---|---|---|---|\n";
   for (const auto& p : diff.packages) {
-    std::string default_channel =
-        p.status == PackageDiff::Status::removed ? code(p.old_default_channel)
-        : p.old_default_channel == p.new_default_channel
-            ? code(p.new_default_channel)
-            : code(p.old_default_channel) + " → " + code(p.new_default_channel);
+    std::string default_channel = default_channel_cell(p);
     out += fmt::format("| {} | {} | +{} −{} | +{} −{} | {} | {} |\n", cell(p.name),
                        status_name(p.status), p.channels_added.size(), p.channels_removed.size(),
                        p.bundles_added.size(), p.bundles_removed.size(), p.bundles_changed.size(),

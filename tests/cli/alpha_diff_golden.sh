@@ -2,7 +2,8 @@
 # opm alpha diff against written golden outputs, text, markdown and json, with the upgrade
 # check: OLD is a small catalog (or two packages of a real one), NEW a hand-made edit of it (a
 # bundle added at the head, a removed head, a broken replaces chain, a default channel change,
-# a deprecation added, a package and a channel removed), or the same packages a release later.
+# a deprecation added, a package and a channel removed, and added back), or the same packages a
+# release later.
 source "$OPM_TESTS/cli/lib/common.bash"
 
 cp -r "$OPM_TESTS/data/diff"/* .
@@ -27,6 +28,7 @@ pair base default-moved-away default-moved-away 1
 pair base deprecated deprecated 0
 pair base removed removed 1
 pair deprecated removed removed-announced 0
+pair removed base added 0
 pair corpus/v4.16 corpus/v4.22 corpus 0
 
 # Unchanged catalogs print nothing, in every format.
