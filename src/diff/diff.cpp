@@ -4,7 +4,9 @@
 #include "json/writer.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace opm::diff {
