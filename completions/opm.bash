@@ -4,7 +4,7 @@
 __opm_subcommands() {
     case "$1" in
         'opm') echo 'alpha completion generate help index init migrate registry render serve validate version' ;;
-        'opm alpha') echo 'cache catalog convert-template list render-graph render-template' ;;
+        'opm alpha') echo 'cache catalog convert-template diff list render-graph render-template' ;;
         'opm alpha cache') echo 'info prune' ;;
         'opm alpha catalog') echo 'build' ;;
         'opm alpha convert-template') echo 'basic substitutes' ;;
@@ -28,6 +28,7 @@ __opm_flags() {
         'opm alpha convert-template') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha convert-template basic') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm alpha convert-template substitutes') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
+        'opm alpha diff') echo '--allow --check-upgrades --help -h --output -o --skip-tls-verify --use-http' ;;
         'opm alpha list') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha list bundles') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha list channels') echo '--help -h --skip-tls-verify --use-http' ;;
@@ -68,6 +69,7 @@ __opm_value_flags() {
         'opm alpha catalog build') echo '--base-image -i --extra-labels -l --platform --tag -t' ;;
         'opm alpha convert-template basic') echo '--output -o' ;;
         'opm alpha convert-template substitutes') echo '--output -o' ;;
+        'opm alpha diff') echo '--allow --output -o' ;;
         'opm alpha render-graph') echo '--minimum-edge --package-name -p' ;;
         'opm alpha render-template') echo '--migrate-level --output -o' ;;
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l' ;;

@@ -6,7 +6,7 @@ function __opm_subcommands --argument-names path
         case 'opm'
             printf '%s\n' 'alpha' 'completion' 'generate' 'help' 'index' 'init' 'migrate' 'registry' 'render' 'serve' 'validate' 'version'
         case 'opm alpha'
-            printf '%s\n' 'cache' 'catalog' 'convert-template' 'list' 'render-graph' 'render-template'
+            printf '%s\n' 'cache' 'catalog' 'convert-template' 'diff' 'list' 'render-graph' 'render-template'
         case 'opm alpha cache'
             printf '%s\n' 'info' 'prune'
         case 'opm alpha catalog'
@@ -36,6 +36,8 @@ function __opm_value_flags --argument-names path
             printf '%s\n' '--output' '-o'
         case 'opm alpha convert-template substitutes'
             printf '%s\n' '--output' '-o'
+        case 'opm alpha diff'
+            printf '%s\n' '--allow' '--output' '-o'
         case 'opm alpha render-graph'
             printf '%s\n' '--minimum-edge' '--package-name' '-p'
         case 'opm alpha render-template'
@@ -122,6 +124,7 @@ complete -c opm -n '__opm_at "opm"' -l use-http -d 'use plain HTTP for container
 complete -c opm -n '__opm_at "opm alpha"' -a 'cache' -d 'Inspect and prune opm\'s image cache'
 complete -c opm -n '__opm_at "opm alpha"' -a 'catalog' -d 'Build file-based catalog images'
 complete -c opm -n '__opm_at "opm alpha"' -a 'convert-template' -d 'Convert existing FBC to a supported template type'
+complete -c opm -n '__opm_at "opm alpha"' -a 'diff' -d 'Show what changed between two catalogs'
 complete -c opm -n '__opm_at "opm alpha"' -a 'list' -d 'List contents of an index'
 complete -c opm -n '__opm_at "opm alpha"' -a 'render-graph' -d 'Generate mermaid-formatted view of upgrade graph of operators in an index'
 complete -c opm -n '__opm_at "opm alpha"' -a 'render-template' -d 'Render a catalog template (auto-detects type from schema if TYPE not specified)'
@@ -168,6 +171,13 @@ complete -c opm -n '__opm_at "opm alpha convert-template substitutes"' -s o -l o
 complete -c opm -n '__opm_at "opm alpha convert-template substitutes"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm alpha convert-template substitutes"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm alpha convert-template substitutes"' -F
+complete -c opm -n '__opm_at "opm alpha diff"' -l allow -r -F -d 'upgrade rules to accept (upgrade-path, head-downgrade, default-channel, unannounced-removal)'
+complete -c opm -n '__opm_at "opm alpha diff"' -l check-upgrades -d 'fail when the change would leave an installed operator without an update'
+complete -c opm -n '__opm_at "opm alpha diff"' -s h -l help -d 'help for diff'
+complete -c opm -n '__opm_at "opm alpha diff"' -s o -l output -r -F -d 'Output format (text|markdown|json, or github|sarif|junit for the upgrade check)'
+complete -c opm -n '__opm_at "opm alpha diff"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
+complete -c opm -n '__opm_at "opm alpha diff"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
+complete -c opm -n '__opm_at "opm alpha diff"' -F
 complete -c opm -n '__opm_at "opm alpha list"' -a 'bundles' -d 'List package bundles in an index'
 complete -c opm -n '__opm_at "opm alpha list"' -a 'channels' -d 'List package channels in an index'
 complete -c opm -n '__opm_at "opm alpha list"' -a 'packages' -d 'List packages in an index'
@@ -377,7 +387,7 @@ complete -c opm -n '__opm_at "opm serve"' -l skip-tls-verify -d 'skip TLS certif
 complete -c opm -n '__opm_at "opm serve"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm serve"' -F
 complete -c opm -n '__opm_at "opm validate"' -s h -l help -d 'help for validate'
-complete -c opm -n '__opm_at "opm validate"' -s o -l output -r -F -d 'Output format for validation results (json|yaml)'
+complete -c opm -n '__opm_at "opm validate"' -s o -l output -r -F -d 'Output format for validation results (json|yaml|github|sarif|junit)'
 complete -c opm -n '__opm_at "opm validate"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm validate"' -l use-http -d 'use plain HTTP for container image registries while pulling bundles'
 complete -c opm -n '__opm_at "opm validate"' -F

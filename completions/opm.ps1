@@ -24,6 +24,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             'cache', 'Inspect and prune opm''s image cache'
             'catalog', 'Build file-based catalog images'
             'convert-template', 'Convert existing FBC to a supported template type'
+            'diff', 'Show what changed between two catalogs'
             'list', 'List contents of an index'
             'render-graph', 'Generate mermaid-formatted view of upgrade graph of operators in an index'
             'render-template', 'Render a catalog template (auto-detects type from schema if TYPE not specified)'
@@ -139,6 +140,16 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '-h', 'help for substitutes'
             '--output', 'Output format (json|yaml)'
             '-o', 'Output format (json|yaml)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha diff' = @(
+            '--allow', 'upgrade rules to accept (upgrade-path, head-downgrade, default-channel, unannounced-removal)'
+            '--check-upgrades', 'fail when the change would leave an installed operator without an update'
+            '--help', 'help for diff'
+            '-h', 'help for diff'
+            '--output', 'Output format (text|markdown|json, or github|sarif|junit for the upgrade check)'
+            '-o', 'Output format (text|markdown|json, or github|sarif|junit for the upgrade check)'
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
         )
@@ -467,8 +478,8 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         'opm validate' = @(
             '--help', 'help for validate'
             '-h', 'help for validate'
-            '--output', 'Output format for validation results (json|yaml)'
-            '-o', 'Output format for validation results (json|yaml)'
+            '--output', 'Output format for validation results (json|yaml|github|sarif|junit)'
+            '-o', 'Output format for validation results (json|yaml|github|sarif|junit)'
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
         )
@@ -497,6 +508,11 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '-o'
         )
         'opm alpha convert-template substitutes' = @(
+            '--output'
+            '-o'
+        )
+        'opm alpha diff' = @(
+            '--allow'
             '--output'
             '-o'
         )
@@ -665,6 +681,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         'opm alpha catalog build'
         'opm alpha convert-template basic'
         'opm alpha convert-template substitutes'
+        'opm alpha diff'
         'opm alpha list bundles'
         'opm alpha list channels'
         'opm alpha list packages'

@@ -42,6 +42,7 @@ void add_alpha_list(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_render_graph(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_render_template(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_convert_template(CLI::App& parent, Context& ctx, Action& chosen);
+void add_alpha_diff(CLI::App& parent, Context& ctx, Action& chosen);
 void add_version(CLI::App& parent, Context& ctx, Action& chosen);
 void add_completion(CLI::App& parent, Context& ctx, Action& chosen);
 void add_help(CLI::App& parent, Context& ctx, Action& chosen);

@@ -28,8 +28,18 @@ Result<validate::ReportFormat> report_format(const std::string& output) {
   if (output == "yaml") {
     return validate::ReportFormat::yaml;
   }
-  return util::fail(Errc::usage, fmt::format("invalid --output value {}, expected (json|yaml)",
-                                             util::go_quote(output)));
+  if (output == "github") {
+    return validate::ReportFormat::github;
+  }
+  if (output == "sarif") {
+    return validate::ReportFormat::sarif;
+  }
+  if (output == "junit") {
+    return validate::ReportFormat::junit;
+  }
+  return util::fail(
+      Errc::usage, fmt::format("invalid --output value {}, expected (json|yaml|github|sarif|junit)",
+                               util::go_quote(output)));
 }
 
 Result<void> check_directory(const std::string& dir) {
@@ -54,7 +64,8 @@ void add_validate(CLI::App& parent, Context& ctx, Action& chosen) {
                                         "directory",
                            .args = Args::exact(1)},
                           &flags->args);
-  sub->add_option("-o,--output", flags->output, "Output format for validation results (json|yaml)");
+  sub->add_option("-o,--output", flags->output,
+                  "Output format for validation results (json|yaml|github|sarif|junit)");
 
   sub->callback([&ctx, &chosen, flags, sub] {
     chosen.command = sub;

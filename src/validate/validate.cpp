@@ -48,12 +48,13 @@ void render(const Node& node, const std::string& lead, const std::string& indent
   }
 }
 
-void collect_findings(const Node& node, std::vector<Finding>& findings) {
+void collect_findings(const Node& node, std::vector<Finding>& findings,
+                      const std::string& package) {
   for (const Node& child : node.children) {
     if (child.leaf) {
-      findings.push_back(Finding{node.message + ": " + child.message, node.where});
+      findings.push_back(Finding{node.message + ": " + child.message, node.where, package});
     } else {
-      collect_findings(child, findings);
+      collect_findings(child, findings, package);
     }
   }
 }
@@ -248,8 +249,13 @@ Node check_package(const Package& pkg) {
 
 Outcome check_model(const Model& model) {
   Node root{"invalid index", {}, {}, false};
+  std::vector<std::string> failed_packages; // beside root's children, in the same order
   for (const auto& [name, pkg] : model.packages) {
+    std::size_t before = root.children.size();
     root.add_if_failed(check_package(pkg));
+    if (root.children.size() != before) {
+      failed_packages.push_back(name);
+    }
   }
   Outcome outcome;
   if (root.children.empty()) {
@@ -258,7 +264,9 @@ Outcome check_model(const Model& model) {
   std::string text;
   render(root, "", "", text);
   outcome.message = std::string(util::trim(text));
-  collect_findings(root, outcome.findings);
+  for (std::size_t i = 0; i < root.children.size(); ++i) {
+    collect_findings(root.children[i], outcome.findings, failed_packages[i]);
+  }
   return outcome;
 }
 

@@ -13,6 +13,7 @@ namespace opm::validate {
 struct Finding {
   std::string text; // e.g. `invalid bundle "x1": bundle image must be set` (path + rule)
   Location where;
+  std::string package = {}; // the package it is about; "" for a catalog that does not convert
 
   // "file:line: text"
   [[nodiscard]] std::string describe() const { return where.describe() + ": " + text; }

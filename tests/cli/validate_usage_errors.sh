@@ -2,7 +2,7 @@
 # Bad arguments to opm validate are cobra errors with the usage block, exit 1.
 source "$OPM_TESTS/cli/lib/common.bash"
 
-usage=$'Usage:\n  opm validate <directory> [flags]\n\nFlags:\n  -h, --help            help for validate\n  -o, --output string   Output format for validation results (json|yaml)\n\nGlobal Flags:\n      --skip-tls-verify   skip TLS certificate verification for container image registries while pulling bundles\n      --use-http          use plain HTTP for container image registries while pulling bundles\n\n'
+usage=$'Usage:\n  opm validate <directory> [flags]\n\nFlags:\n  -h, --help            help for validate\n  -o, --output string   Output format for validation results (json|yaml|github|sarif|junit)\n\nGlobal Flags:\n      --skip-tls-verify   skip TLS certificate verification for container image registries while pulling bundles\n      --use-http          use plain HTTP for container image registries while pulling bundles\n\n'
 
 run_opm validate missing-dir
 expect_rc 1
@@ -22,4 +22,4 @@ mkdir empty
 run_opm validate empty -o xml
 expect_rc 1
 [ -s out ] && fail "unexpected stdout: $(cat out)"
-expect_text err "Error: invalid --output value \"xml\", expected (json|yaml)"$'\n'"$usage"
+expect_text err "Error: invalid --output value \"xml\", expected (json|yaml|github|sarif|junit)"$'\n'"$usage"

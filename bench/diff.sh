@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Times `opm alpha diff --check-upgrades` of the whole v4.16 corpus catalog against v4.22
+# beside `opm validate` of each of them, and prints the diff's wall and CPU (user + system)
+# time as a share of validating both (target: at most 2x). Medians of RUNS runs (default 5).
+# Needs GNU time (/usr/bin/time, Debian package "time").
+source "$(dirname "$0")/common.sh"
+RUNS=${RUNS:-5}
+command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+old=$OPM_CORPUS/catalogs/v4.16
+new=$OPM_CORPUS/catalogs/v4.22
+
+# EXPECTED_STATUS ARGS... -> "wall_s cpu_s rss_kb", medians of RUNS runs (the RSS the largest).
+measure() {
+  local want=$1
+  shift
+  local walls=() cpus=() rss=0 wall user sys kb status
+  for _ in $(seq "$RUNS"); do
+    status=0
+    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$OPM" "$@" >/dev/null 2>"$work/err" || status=$?
+    # GNU time exits with the command's status; the diff exits 1 for the problems it finds.
+    [ "$status" -eq "$want" ] || { echo "opm $*: exit $status" >&2; cat "$work/err" >&2; return 1; }
+    read -r wall user sys kb < <(tail -n 1 "$work/time")
+    walls+=("$wall")
+    cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')")
+    [ "$kb" -gt "$rss" ] && rss=$kb
+  done
+  local mid=$(((RUNS + 1) / 2))
+  echo "$(printf '%s\n' "${walls[@]}" | sort -n | sed -n "${mid}p")" \
+    "$(printf '%s\n' "${cpus[@]}" | sort -n | sed -n "${mid}p")" "$rss"
+}
+
+show() { # LABEL "wall cpu rss"
+  read -r wall cpu kb <<<"$2"
+  printf '%-34s %6.2f s wall %6.2f s CPU %7.1f MB\n' "$1" "$wall" "$cpu" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')"
+}
+
+v16=$(measure 0 validate "$old")
+v22=$(measure 0 validate "$new")
+d=$(measure 1 alpha diff "$old" "$new" --check-upgrades)
+dm=$(measure 1 alpha diff "$old" "$new" --check-upgrades -o markdown)
+show "validate v4.16" "$v16"
+show "validate v4.22" "$v22"
+show "alpha diff --check-upgrades" "$d"
+show "alpha diff --check-upgrades -o md" "$dm"
+read -r w16 c16 _ <<<"$v16"
+read -r w22 c22 _ <<<"$v22"
+read -r wd cd _ <<<"$d"
+awk -v wd="$wd" -v cd="$cd" -v w="$w16" -v x="$w22" -v c="$c16" -v y="$c22" 'BEGIN {
+  printf "diff / validating both: %.2fx wall, %.2fx CPU (target <= 2x)\n", wd / (w + x), cd / (c + y)
+}'
