@@ -21,18 +21,17 @@ namespace fs = std::filesystem;
 namespace {
 
 // Waits for the exclusive lock of `dir`; returns its descriptor.
-Result<int> lock_directory(const fs::path& dir) {
-  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) {
+Result<util::Fd> lock_directory(const fs::path& dir) {
+  util::Fd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!fd.valid()) {
     // SQLite's own words for a database in a directory that is not there.
     return util::fail(Errc::io,
                       fmt::format("unable to open database file: {}", util::errno_text(errno)));
   }
-  while (::flock(fd, LOCK_EX) != 0) {
+  while (::flock(fd.fd, LOCK_EX) != 0) {
     if (errno != EINTR) {
-      int err = errno;
-      ::close(fd);
-      return util::fail(Errc::io, fmt::format("lock {}: {}", dir.string(), util::errno_text(err)));
+      return util::fail(Errc::io,
+                        fmt::format("lock {}: {}", dir.string(), util::errno_text(errno)));
     }
   }
   return fd;
@@ -76,19 +75,18 @@ Result<DatabaseCopy> DatabaseCopy::make(const fs::path& database) {
   fs::path target = resolve_links(database);
   // Beside the original, so that the final rename stays on one file system.
   auto dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-  int lock = OPM_TRY(lock_directory(dir));
+  auto lock = OPM_TRY(lock_directory(dir));
   // Under the lock no live process is changing a database here: what is left is stale.
   std::string stem = "." + target.filename().string() + ".opm-";
   util::remove_stale_owned(dir, stem);
   std::string pattern = (dir / (util::owned_prefix(stem) + "XXXXXX")).string();
   util::Fd fd(::mkstemp(pattern.data()));
   if (fd.fd < 0) {
-    ::close(lock);
     return util::fail(Errc::io,
                       fmt::format("open {}: {}", database.string(), util::errno_text(errno)));
   }
   util::register_temp_path(pattern);
-  DatabaseCopy copy(target, pattern, lock);
+  DatabaseCopy copy(target, pattern, std::move(lock));
   struct stat original {};
   bool exists = ::stat(target.c_str(), &original) == 0;
   if (exists) {
@@ -113,9 +111,9 @@ Result<void> DatabaseCopy::fill(const fs::path& shown) {
 
 DatabaseCopy::DatabaseCopy(DatabaseCopy&& other) noexcept
     : m_database(std::move(other.m_database)), m_copy(std::move(other.m_copy)),
-      m_lock(other.m_lock), m_source(std::move(other.m_source)), m_source_wal(other.m_source_wal) {
+      m_lock(std::move(other.m_lock)), m_source(std::move(other.m_source)),
+      m_source_wal(other.m_source_wal) {
   other.m_copy.clear();
-  other.m_lock = -1;
   other.m_source.reset();
 }
 
@@ -126,9 +124,7 @@ DatabaseCopy::~DatabaseCopy() {
     util::unregister_temp_path(m_copy);
   }
   m_source.reset(); // SQLite's lock on the original goes before the directory's
-  if (m_lock >= 0) {
-    ::close(m_lock); // releases the lock
-  }
+  m_lock.reset();
 }
 
 Result<void> DatabaseCopy::commit() {

@@ -2,6 +2,7 @@
 
 #include "sqlite/connection.hpp"
 #include "util/error.hpp"
+#include "util/fs.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -32,12 +33,12 @@ public:
   Result<void> commit();
 
 private:
-  DatabaseCopy(std::filesystem::path database, std::filesystem::path copy, int lock)
-      : m_database(std::move(database)), m_copy(std::move(copy)), m_lock(lock) {}
+  DatabaseCopy(std::filesystem::path database, std::filesystem::path copy, util::Fd lock)
+      : m_database(std::move(database)), m_copy(std::move(copy)), m_lock(std::move(lock)) {}
   Result<void> fill(const std::filesystem::path& shown);
   std::filesystem::path m_database; // the file replaced, links resolved
   std::filesystem::path m_copy;
-  int m_lock = -1; // the directory, locked with flock
+  util::Fd m_lock; // the directory, locked with flock
   std::optional<sqlite::Connection> m_source;
   bool m_source_wal = false;
 };

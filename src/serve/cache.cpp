@@ -48,22 +48,19 @@ std::string bundle_file_name(const IndexPackage& pkg, const IndexChannel& ch, co
 }
 
 Result<void> write_mode(const fs::path& path, std::string_view content, mode_t mode) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-  if (fd < 0) {
+  util::Fd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode));
+  if (!fd.valid()) {
     return util::fail(Errc::io, fmt::format("open {}: {}", path.string(), util::errno_text(errno)));
   }
   std::size_t done = 0;
   while (done < content.size()) {
-    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    ssize_t n = ::write(fd.fd, content.data() + done, content.size() - done);
     if (n < 0) {
-      int err = errno;
-      ::close(fd);
       return util::fail(Errc::io,
-                        fmt::format("write {}: {}", path.string(), util::errno_text(err)));
+                        fmt::format("write {}: {}", path.string(), util::errno_text(errno)));
     }
     done += static_cast<std::size_t>(n);
   }
-  ::close(fd);
   return {};
 }
 

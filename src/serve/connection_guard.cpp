@@ -151,28 +151,28 @@ private:
     }
   }
 
-  void start_relay(int client) {
+  void start_relay(int accepted) {
+    util::Fd client(accepted);
     if (m_relays.size() >= static_cast<std::size_t>(k_max_connections)) {
-      ::close(client);
       return;
     }
     int on = 1;
-    ::setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    ::setsockopt(client.fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
     std::array<int, 2> pair{-1, -1};
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, pair.data()) != 0) {
-      ::close(client);
       return;
     }
-    auto relay =
-        std::make_unique<Relay>(client, pair[0], std::span(m_scratch.get(), k_relay_scratch_size));
+    util::Fd grpc_end(pair[1]);
+    int client_fd = client.fd;
+    auto relay = std::make_unique<Relay>(client.release(), pair[0],
+                                         std::span(m_scratch.get(), k_relay_scratch_size));
     std::uint64_t id = m_next_id++;
     constexpr std::uint32_t edges = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET;
-    if (!watch(m_guard.m_epoll.fd, client, edges, id << 1) ||
+    if (!watch(m_guard.m_epoll.fd, client_fd, edges, id << 1) ||
         !watch(m_guard.m_epoll.fd, pair[0], edges, (id << 1) | 1)) {
-      ::close(pair[1]);
       return; // the relay closes the other two
     }
-    grpc::AddInsecureChannelFromFd(&m_server, pair[1]);
+    grpc::AddInsecureChannelFromFd(&m_server, grpc_end.release());
     m_relays.emplace(id, std::move(relay));
   }
 
@@ -187,7 +187,7 @@ private:
     std::lock_guard lock(m_guard.m_mutex);
     if (m_guard.m_stop_accepting && !m_guard.m_listener_closed) {
       ::epoll_ctl(m_guard.m_epoll.fd, EPOLL_CTL_DEL, m_guard.m_listener.fd, nullptr);
-      ::close(std::exchange(m_guard.m_listener.fd, -1));
+      m_guard.m_listener.reset();
       m_guard.m_listener_closed = true;
       m_guard.m_changed.notify_all();
     }
@@ -262,7 +262,7 @@ void ConnectionGuard::stop_accepting() {
   }
   if (!m_thread.joinable()) {
     m_listener_closed = true; // not serving: nothing else uses the listener
-    ::close(std::exchange(m_listener.fd, -1));
+    m_listener.reset();
     return;
   }
   lock.unlock();

@@ -61,21 +61,21 @@ Result<void> probe_bind(int port, const std::string& port_text) {
   if (port == 0) {
     return {};
   }
-  int fd = ::socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) {
+  util::Fd fd(::socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0));
+  if (!fd.valid()) {
     return {}; // no IPv6: leave the check to the server
   }
   int off = 0;
   int on = 1;
-  ::setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof off);
-  ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  ::setsockopt(fd.fd, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof off);
+  ::setsockopt(fd.fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
   sockaddr_in6 addr{};
   addr.sin6_family = AF_INET6;
   addr.sin6_addr = in6addr_any;
   addr.sin6_port = htons(static_cast<std::uint16_t>(port));
-  int rc = ::bind(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr);
+  int rc = ::bind(fd.fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr);
   int err = errno;
-  ::close(fd);
+  fd.reset();
   if (rc != 0) {
     return util::fail(Errc::io, fmt::format("failed to listen: listen tcp :{}: bind: {}", port_text,
                                             util::errno_text(err)));

@@ -35,13 +35,12 @@ void Logger::log(std::string_view level, std::string_view message,
 }
 
 bool open_termination_log(const std::string& path, mode_t mode, Logger& log) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, mode);
-  if (fd < 0) {
+  util::Fd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, mode));
+  if (!fd.valid()) {
     log.log("warning", "unable to set termination log path",
             {{"error", fmt::format("open {}: {}", path, util::errno_text(errno))}});
     return false;
   }
-  ::close(fd);
   return true;
 }
 
@@ -51,14 +50,12 @@ void ensure_nsswitch(Logger& log) {
   if (::stat(path, &st) == 0 || errno != ENOENT) {
     return;
   }
-  int fd = ::open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  util::Fd fd(::open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
   constexpr std::string_view text = "hosts: files dns";
-  if (fd < 0 || ::write(fd, text.data(), text.size()) != static_cast<ssize_t>(text.size())) {
+  if (!fd.valid() ||
+      ::write(fd.fd, text.data(), text.size()) != static_cast<ssize_t>(text.size())) {
     log.log("warning", "unable to write default nsswitch config",
             {{"error", fmt::format("open {}: {}", path, util::errno_text(errno))}});
-  }
-  if (fd >= 0) {
-    ::close(fd);
   }
 }
 
