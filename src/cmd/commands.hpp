@@ -38,6 +38,7 @@ void add_generate(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_cache(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_catalog(CLI::App& parent, Context& ctx, Action& chosen);
+void add_alpha_filter(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_list(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_render_graph(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_render_template(CLI::App& parent, Context& ctx, Action& chosen);
