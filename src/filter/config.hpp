@@ -11,18 +11,18 @@
 namespace opm::filter {
 
 struct ChannelRule {
-  std::string name;
-  std::string version_range; // empty: every version
+  std::string name{};
+  std::string version_range{}; // empty: every version
 };
 
 struct PackageRule {
-  std::string name;
-  std::string default_channel;         // empty: keep the catalog's
+  std::string name{};
+  std::string default_channel{};       // empty: keep the catalog's
   std::vector<ChannelRule> channels{}; // empty: every channel
 };
 
 struct Config {
-  std::vector<PackageRule> packages;
+  std::vector<PackageRule> packages{};
 };
 
 // Reads a configuration from YAML or JSON text; `file` names it in errors

@@ -18,7 +18,7 @@ struct Options {
   bool keep_heads_only = false;
   // Told about bundles kept outside a channel's version range because the range's bundles
   // upgrade through them.
-  std::function<void(const std::string&)> warn;
+  std::function<void(const std::string&)> warn{};
 };
 
 // Filters `cfg` in place. Objects kept untouched stay as they were; a channel loses the
