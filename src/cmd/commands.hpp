@@ -40,6 +40,7 @@ void add_alpha_cache(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_catalog(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_filter(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_list(CLI::App& parent, Context& ctx, Action& chosen);
+void add_alpha_pin(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_render_graph(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_render_template(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_convert_template(CLI::App& parent, Context& ctx, Action& chosen);
