@@ -59,7 +59,11 @@ Result<void> run_filter(Context& ctx, const FilterFlags& flags) {
                             .warn = [&ctx](const std::string& message) {
                               ctx.err << util::logrus_line("warning", message, ctx.err_is_tty);
                             }};
-  OPM_TRY(filter::apply(config, filtering, cfg));
+  if (auto filtered = filter::apply(config, filtering, cfg); !filtered) {
+    // What the catalog does not locate is the configuration's to answer for.
+    Error e = std::move(filtered).error();
+    return std::unexpected(e.where() ? std::move(e) : std::move(e).located({.file = flags.config}));
+  }
   if (auto valid = validate::valid_model(cfg); !valid) {
     return std::unexpected(std::move(valid).error().wrap("the filtered catalog is not valid"));
   }
