@@ -95,4 +95,21 @@ if "$OPM" alpha filter "$V416" -c "$work/gone.yaml" >"$work/gone.out" 2>"$work/g
 else
   echo "ok - default-channel-filtered-away"
 fi
+# Heads only, every package: one bundle per channel, valid for both.
+{
+  printf '%s\n' "apiVersion: olm.operatorframework.io/v1alpha1" "kind: FilterConfiguration" \
+    "packages:"
+  for p in "$V416"/*/; do
+    echo "- name: $(basename "$p")"
+  done
+} >"$work/all.yaml"
+mkdir -p "$work/heads"
+if "$OPM" alpha filter "$V416" -c "$work/all.yaml" --keep-heads-only -o yaml \
+  >"$work/heads/catalog.yaml" && "$OPM" validate "$work/heads" && "$UPSTREAM" validate "$work/heads" &&
+  "$OPM" alpha list channels "$V416" | cmp -s - <("$OPM" alpha list channels "$work/heads"); then
+  echo "ok - keep-heads-only"
+else
+  echo "not ok - keep-heads-only"
+  failed=1
+fi
 exit "$failed"

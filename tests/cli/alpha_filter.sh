@@ -41,9 +41,12 @@ mkdir -p deprecations && cp out deprecations/catalog.yaml
 run_opm validate deprecations
 expect_rc 0
 
-run_opm alpha filter cat -c "$F/heads.yaml" --keep-heads-only
+run_opm alpha filter cat -c "$F/heads.yaml" --keep-heads-only -o yaml
 expect_rc 0
-expect_file out "$F/expected/heads.json"
+expect_file out "$F/expected/heads.yaml"
+mkdir -p heads && cp out heads/catalog.yaml
+run_opm validate heads
+expect_rc 0
 
 run_opm alpha filter cat -c "$F/default-set.yaml" -o yaml
 expect_rc 0
