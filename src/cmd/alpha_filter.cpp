@@ -62,7 +62,8 @@ Result<void> run_filter(Context& ctx, const FilterFlags& flags) {
   if (auto filtered = filter::apply(config, filtering, cfg); !filtered) {
     // What the catalog does not locate is the configuration's to answer for.
     Error e = std::move(filtered).error();
-    return std::unexpected(e.where() ? std::move(e) : std::move(e).located({.file = flags.config}));
+    bool located = e.where() && !e.where()->empty();
+    return std::unexpected(located ? std::move(e) : std::move(e).located({.file = flags.config}));
   }
   if (auto valid = validate::valid_model(cfg); !valid) {
     return std::unexpected(std::move(valid).error().wrap("the filtered catalog is not valid"));

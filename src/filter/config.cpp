@@ -56,7 +56,49 @@ Error located_in(Error error, std::string_view file) {
   return Error(Errc::invalid, std::string(text), Location{.file = std::string(file), .line = line});
 }
 
-Config read(const Json& doc) {
+// The line of each rule's `name:`, looked for in document order: rules are written in the
+// order they are read, each name before the next rule. Not found (flow style, JSON, a
+// name written after the rule's channels): no line.
+class NameLines {
+public:
+  explicit NameLines(std::string_view text) : m_lines(util::split(text, '\n')) {}
+
+  std::size_t next(const std::string& name) {
+    for (std::size_t i = m_next; i < m_lines.size(); ++i) {
+      if (names(m_lines[i], name)) {
+        m_next = i + 1;
+        return i + 1;
+      }
+    }
+    return 0;
+  }
+
+private:
+  static bool names(std::string_view line, const std::string& name) {
+    line = util::trim(line);
+    if (line.starts_with("- ")) {
+      line = util::trim(line.substr(2));
+    }
+    if (!line.starts_with("name:")) {
+      return false;
+    }
+    auto value = util::trim(line.substr(5));
+    if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') &&
+        value.back() == value.front()) {
+      value = value.substr(1, value.size() - 2);
+    }
+    return value == name;
+  }
+
+  std::vector<std::string> m_lines;
+  std::size_t m_next = 0;
+};
+
+Config read(const Json& doc, std::string_view text, std::string_view file) {
+  NameLines lines(text);
+  auto where = [&lines, file](const std::string& name) {
+    return Location{.file = std::string(file), .line = name.empty() ? 0 : lines.next(name)};
+  };
   Config cfg;
   const Json* packages = array_member(doc, "packages");
   if (packages == nullptr) {
@@ -65,11 +107,15 @@ Config read(const Json& doc) {
   for (const Json& p : *packages) {
     PackageRule rule{.name = string_member(p, "name"),
                      .default_channel = string_member(p, "defaultChannel"),
-                     .channels = {}};
+                     .channels = {},
+                     .where = {}};
+    rule.where = where(rule.name);
     if (const Json* channels = array_member(p, "channels")) {
       for (const Json& c : *channels) {
-        rule.channels.push_back(
-            {.name = string_member(c, "name"), .version_range = string_member(c, "versionRange")});
+        std::string name = string_member(c, "name");
+        rule.channels.push_back({.name = name,
+                                 .version_range = string_member(c, "versionRange"),
+                                 .where = where(name)});
       }
     }
     cfg.packages.push_back(std::move(rule));
@@ -119,7 +165,7 @@ Result<Config> parse_config(std::string_view text, std::string_view file) {
   if (auto type_problem = json::check(*doc, k_config)) {
     return util::fail(Errc::invalid, *type_problem, where);
   }
-  Config cfg = read(*doc);
+  Config cfg = read(*doc, text, file);
   if (auto found = problems(*doc, cfg); !found.empty()) {
     return util::fail(Errc::invalid, util::join(found, "; "), where);
   }

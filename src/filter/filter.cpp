@@ -59,7 +59,8 @@ Result<void> check_named(const std::map<std::string, PackagePlan, std::less<>>& 
   for (const auto& [name, p] : plans) {
     if (!packages.contains(name)) {
       return util::fail(Errc::not_found,
-                        fmt::format("package {} is not in the catalog", quote(name)));
+                        fmt::format("package {} is not in the catalog", quote(name)),
+                        p.rule->where);
     }
     for (const auto& [channel, rule] : p.channels) {
       if (!channels[name].contains(channel)) {
@@ -73,10 +74,11 @@ Result<void> check_named(const std::map<std::string, PackagePlan, std::less<>>& 
 
 Result<void> set_default_channel(catalog::Package& pkg, const PackageRule& rule,
                                  const Names& channels) {
-  auto fail = [&pkg](std::string why) {
+  auto fail = [&pkg, &rule](std::string why) {
     return util::fail(Errc::invalid,
                       fmt::format("invalid default channel configuration for package {}: {}",
-                                  quote(pkg.name), why));
+                                  quote(pkg.name), why),
+                      rule.where);
   };
   if (!rule.default_channel.empty()) {
     if (!channels.contains(rule.default_channel)) {
@@ -155,7 +157,12 @@ Result<Names> cut_channel(const catalog::DeclarativeConfig& cfg, const catalog::
   }
   auto range = parse_version_range(cut.rule->version_range);
   if (!range) {
-    return located(std::move(range).error().wrap("error parsing version range"));
+    return std::unexpected(
+        std::move(range)
+            .error()
+            .wrap(fmt::format("package {} channel {}: error parsing version range",
+                              quote(ch.package), quote(ch.name)))
+            .located(cut.rule->where));
   }
   auto versions = OPM_TRY(versions_of(cfg, ch.package));
   auto warn = [&](const std::string& bundle, const util::semver::Version* v) {
@@ -179,7 +186,7 @@ Result<Names> cut_channel(const catalog::DeclarativeConfig& cfg, const catalog::
                                   "an empty channel",
                                   quote(ch.package), quote(ch.name),
                                   quote(cut.rule->version_range)),
-                      ch.where);
+                      cut.rule->where);
   }
   if (cut.heads_only) {
     // The highest kept bundle on the chain is the new head: the only one nothing kept names.

@@ -55,7 +55,7 @@ expect_file out "$F/expected/default-set.yaml"
 run_opm alpha filter cat -c "$F/default-gone.yaml"
 expect_rc 1
 expect_text out ''
-expect_err_line "DATE $F/default-gone.yaml: invalid default channel configuration for package \"etcd\": the default channel \"stable\" was filtered out, a new default channel must be configured for this package"
+expect_err_line "DATE $F/default-gone.yaml:4: invalid default channel configuration for package \"etcd\": the default channel \"stable\" was filtered out, a new default channel must be configured for this package"
 
 cat >typo.yaml <<'YAML'
 apiVersion: olm.operatorframework.io/v1alpha1
@@ -65,7 +65,7 @@ packages:
 YAML
 run_opm alpha filter cat -c typo.yaml
 expect_rc 1
-expect_err_line 'DATE typo.yaml: package "etdc" is not in the catalog'
+expect_err_line 'DATE typo.yaml:4: package "etdc" is not in the catalog'
 
 cat >empty-range.yaml <<'YAML'
 apiVersion: olm.operatorframework.io/v1alpha1
@@ -78,7 +78,12 @@ packages:
 YAML
 run_opm alpha filter cat -c empty-range.yaml
 expect_rc 1
-expect_err_line 'DATE cat/etcd/catalog.yaml:6: package "etcd" channel "stable" has version range ">=3.0.0" that results in an empty channel'
+expect_err_line 'DATE empty-range.yaml:6: package "etcd" channel "stable" has version range ">=3.0.0" that results in an empty channel'
+
+sed 's/>=3.0.0/>=one/' empty-range.yaml >bad-range.yaml
+run_opm alpha filter cat -c bad-range.yaml
+expect_rc 1
+expect_err_line 'DATE bad-range.yaml:6: package "etcd" channel "stable": error parsing version range: improper constraint: >=one'
 
 printf 'apiVersion: olm.operatorframework.io/v1alpha1\nkind: Filter\npackages:\n- channels:\n  - name: a\n' >bad.yaml
 run_opm alpha filter cat -c bad.yaml

@@ -26,6 +26,18 @@ TEST_SUITE("filter configuration") {
     CHECK(cfg->packages[0].channels[0].name == "beta");
     CHECK(cfg->packages[0].channels[0].version_range == ">=1.0.0");
     CHECK(cfg->packages[1].channels.empty());
+    CHECK(cfg->packages[0].where.describe() == "f.yaml:4");
+    CHECK(cfg->packages[0].channels[0].where.describe() == "f.yaml:7");
+    CHECK(cfg->packages[1].where.describe() == "f.yaml:9");
+  }
+
+  TEST_CASE("a rule written in flow style is located in the file alone") {
+    auto cfg = filter::parse_config("{\"apiVersion\": \"olm.operatorframework.io/v1alpha1\", "
+                                    "\"kind\": \"FilterConfiguration\", "
+                                    "\"packages\": [{\"name\": \"foo\"}]}",
+                                    "f.json");
+    REQUIRE(cfg.has_value());
+    CHECK(cfg->packages[0].where.describe() == "f.json");
   }
 
   TEST_CASE("every problem of the configuration is named on one line with the file") {

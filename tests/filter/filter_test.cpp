@@ -129,14 +129,16 @@ TEST_SUITE("alpha filter") {
     CHECK(bundle_names(cfg) == Names{"etcd.v2.1.0"});
   }
 
-  TEST_CASE("a range that keeps nothing is an error naming the channel") {
+  TEST_CASE("a range that keeps nothing is an error naming its line of the configuration") {
     auto cfg = catalog_fixture();
-    auto rules =
-        config({{.name = "etcd", .channels = {{.name = "stable", .version_range = ">=3.0.0"}}}});
+    auto rules = config({{.name = "etcd",
+                          .channels = {{.name = "stable",
+                                        .version_range = ">=3.0.0",
+                                        .where = {.file = "filter.yaml", .line = 7}}}}});
     auto r = filter::apply(rules, {}, cfg);
     REQUIRE_FALSE(r.has_value());
-    CHECK(r.error().describe() == "catalog/index.yaml:4:1: package \"etcd\" channel \"stable\" "
-                                  "has version range \">=3.0.0\" that results in an empty channel");
+    CHECK(r.error().describe() == "filter.yaml:7: package \"etcd\" channel \"stable\" has "
+                                  "version range \">=3.0.0\" that results in an empty channel");
   }
 
   TEST_CASE("a default channel filtered away must be replaced in the configuration") {
