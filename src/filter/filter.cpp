@@ -130,42 +130,15 @@ struct ChannelCut {
   bool heads_only = false;
 };
 
-// The entries one channel keeps.
-Result<Names> cut_channel(const catalog::DeclarativeConfig& cfg, const catalog::Channel& ch,
-                          const ChannelCut& cut, const Options& options) {
-  auto located = [&ch](Error e) {
-    return std::unexpected(
-        std::move(e)
-            .wrap(fmt::format("package {} channel {}", quote(ch.package), quote(ch.name)))
-            .located(ch.where));
-  };
-  Names keep;
-  bool ranged = cut.rule != nullptr && !cut.rule->version_range.empty();
-  if (!ranged && !cut.heads_only) {
-    for (const auto& e : ch.entries.value_or(std::vector<catalog::ChannelEntry>{})) {
-      keep.insert(e.name);
-    }
-    return keep;
-  }
-  auto graph = ChannelGraph::build(ch);
-  if (!graph) {
-    return located(std::move(graph).error());
-  }
-  if (!ranged) {
-    keep.insert(graph->head());
-    return keep;
-  }
-  auto range = parse_version_range(cut.rule->version_range);
-  if (!range) {
-    return std::unexpected(
-        std::move(range)
-            .error()
-            .wrap(fmt::format("package {} channel {}: error parsing version range",
-                              quote(ch.package), quote(ch.name)))
-            .located(cut.rule->where));
-  }
-  auto versions = OPM_TRY(versions_of(cfg, ch.package));
-  auto warn = [&](const std::string& bundle, const util::semver::Version* v) {
+Error about_channel(Error e, const catalog::Channel& ch) {
+  return std::move(e)
+      .wrap(fmt::format("package {} channel {}", quote(ch.package), quote(ch.name)))
+      .located(ch.where);
+}
+
+// Logs a bundle kept outside the range, in the design's words.
+auto outside_range_warning(const ChannelRule& rule, const Options& options) {
+  return [&rule, &options](const std::string& bundle, const util::semver::Version* v) {
     if (!options.warn) {
       return;
     }
@@ -177,29 +150,69 @@ Result<Names> cut_channel(const catalog::DeclarativeConfig& cfg, const catalog::
                                    "specified range of {} but is required to ensure inclusion "
                                    "of all bundles in the range",
                                    quote(bundle), quote(v->to_string()),
-                                   quote(cut.rule->version_range)));
+                                   quote(rule.version_range)));
   };
-  auto kept = graph->keep_in_range(*range, versions, warn);
+}
+
+// The entries of `ch` its rule's version range keeps (never none).
+Result<Names> cut_to_range(const catalog::DeclarativeConfig& cfg, const catalog::Channel& ch,
+                           const ChannelGraph& graph, const ChannelRule& rule,
+                           const Options& options) {
+  auto range = parse_version_range(rule.version_range);
+  if (!range) {
+    return std::unexpected(
+        std::move(range)
+            .error()
+            .wrap(fmt::format("package {} channel {}: error parsing version range",
+                              quote(ch.package), quote(ch.name)))
+            .located(rule.where));
+  }
+  auto versions = OPM_TRY(versions_of(cfg, ch.package));
+  auto kept = graph.keep_in_range(*range, versions, outside_range_warning(rule, options));
   if (kept.empty()) {
     return util::fail(Errc::invalid,
                       fmt::format("package {} channel {} has version range {} that results in "
                                   "an empty channel",
-                                  quote(ch.package), quote(ch.name),
-                                  quote(cut.rule->version_range)),
-                      cut.rule->where);
+                                  quote(ch.package), quote(ch.name), quote(rule.version_range)),
+                      rule.where);
   }
-  if (cut.heads_only) {
-    // The highest kept bundle on the chain is the new head: the only one nothing kept names.
-    catalog::Channel narrowed = ch;
-    keep_if(*narrowed.entries, [&kept](const auto& e) { return kept.contains(e.name); });
-    auto cut_graph = ChannelGraph::build(narrowed);
-    if (!cut_graph) {
-      return located(std::move(cut_graph).error());
+  return Names(kept.begin(), kept.end());
+}
+
+// The head of `ch` cut down to `kept`: the highest kept bundle on the chain.
+Result<std::string> head_of(const catalog::Channel& ch, const Names& kept) {
+  catalog::Channel narrowed = ch;
+  keep_if(*narrowed.entries, [&kept](const auto& e) { return kept.contains(e.name); });
+  auto graph = ChannelGraph::build(narrowed);
+  if (!graph) {
+    return std::unexpected(about_channel(std::move(graph).error(), ch));
+  }
+  return graph->head();
+}
+
+// The entries one channel keeps.
+Result<Names> cut_channel(const catalog::DeclarativeConfig& cfg, const catalog::Channel& ch,
+                          const ChannelCut& cut, const Options& options) {
+  bool ranged = cut.rule != nullptr && !cut.rule->version_range.empty();
+  if (!ranged && !cut.heads_only) {
+    Names all;
+    for (const auto& e : ch.entries.value_or(std::vector<catalog::ChannelEntry>{})) {
+      all.insert(e.name);
     }
-    return Names{cut_graph->head()};
+    return all;
   }
-  keep.insert(kept.begin(), kept.end());
-  return keep;
+  auto graph = ChannelGraph::build(ch);
+  if (!graph) {
+    return std::unexpected(about_channel(std::move(graph).error(), ch));
+  }
+  if (!ranged) {
+    return Names{graph->head()};
+  }
+  auto kept = OPM_TRY(cut_to_range(cfg, ch, *graph, *cut.rule, options));
+  if (!cut.heads_only) {
+    return kept;
+  }
+  return Names{OPM_TRY(head_of(ch, kept))};
 }
 
 void filter_deprecations(catalog::DeclarativeConfig& cfg,

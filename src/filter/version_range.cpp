@@ -153,6 +153,39 @@ constexpr Operator k_operators[] = {{"~>", "~"},  {">=", ">="}, {"=>", ">="}, {"
                                     {"=<", "<="}, {"!=", "!="}, {"~", "~"},   {"^", "^"},
                                     {">", ">"},   {"<", "<"},   {"=", "="}};
 
+// A bound no version meets: below 0.0.0.
+Bound nothing() { return bound(Op::lt, version_of(0, 0, 0), false); }
+
+// The bounds one operator puts on the versions a partial version covers.
+void add_bounds(std::vector<Bound>& out, std::string_view op, const PartialVersion& p) {
+  bool pre = !p.pre.empty();
+  bool exact = p.known == 3;
+  auto floor = floor_of(p);
+  auto ceiling = ceiling_of(p);
+  if (op == "=") {
+    exact ? out.push_back(bound(Op::eq, floor, pre)) : add_span(out, floor, ceiling, pre);
+  } else if (op == "!=") {
+    out.push_back(bound(exact ? Op::ne : Op::outside, floor, pre));
+    out.back().upper = exact ? std::nullopt : ceiling;
+  } else if (op == ">") {
+    out.push_back(exact     ? bound(Op::gt, floor, pre)
+                  : ceiling ? bound(Op::ge, *ceiling, pre)
+                            : nothing());
+  } else if (op == ">=") {
+    out.push_back(bound(Op::ge, floor, pre));
+  } else if (op == "<") {
+    out.push_back(bound(Op::lt, floor, pre));
+  } else if (op == "<=") {
+    out.push_back(exact     ? bound(Op::le, floor, pre)
+                  : ceiling ? bound(Op::lt, *ceiling, pre)
+                            : bound(Op::ge, floor, pre));
+  } else if (op == "~") {
+    add_span(out, floor, tilde_ceiling(p), pre);
+  } else {
+    add_span(out, floor, caret_ceiling(p), pre);
+  }
+}
+
 Result<void> add_term(std::vector<Bound>& out, std::string_view term) {
   std::string_view op = "=";
   std::string_view rest = term;
@@ -163,40 +196,11 @@ Result<void> add_term(std::vector<Bound>& out, std::string_view term) {
       break;
     }
   }
-  rest = util::trim(rest);
-  auto p = parse_partial(rest);
+  auto p = parse_partial(util::trim(rest));
   if (!p) {
     return util::fail(Errc::invalid, fmt::format("improper constraint: {}", term));
   }
-  bool pre = !p->pre.empty();
-  bool exact = p->known == 3;
-  auto floor = floor_of(*p);
-  if (op == "=") {
-    exact ? out.push_back(bound(Op::eq, floor, pre)) : add_span(out, floor, ceiling_of(*p), pre);
-  } else if (op == "!=") {
-    Bound outside = bound(exact ? Op::ne : Op::outside, floor, pre);
-    outside.upper = exact ? std::nullopt : ceiling_of(*p);
-    out.push_back(std::move(outside));
-  } else if (op == ">") {
-    auto ceiling = ceiling_of(*p);
-    out.push_back(exact ? bound(Op::gt, floor, pre) : bound(Op::ge, ceiling.value_or(floor), pre));
-    if (!exact && !ceiling) {
-      out.back().op = Op::outside; // above everything: nothing
-    }
-  } else if (op == ">=") {
-    out.push_back(bound(Op::ge, floor, pre));
-  } else if (op == "<") {
-    out.push_back(bound(Op::lt, floor, pre));
-  } else if (op == "<=") {
-    auto ceiling = ceiling_of(*p);
-    out.push_back(exact     ? bound(Op::le, floor, pre)
-                  : ceiling ? bound(Op::lt, *ceiling, pre)
-                            : bound(Op::ge, floor, pre));
-  } else if (op == "~") {
-    add_span(out, floor, tilde_ceiling(*p), pre);
-  } else {
-    add_span(out, floor, caret_ceiling(*p), pre);
-  }
+  add_bounds(out, op, *p);
   return {};
 }
 

@@ -33,6 +33,7 @@ TEST_SUITE("filter version ranges") {
     CHECK_FALSE(in("1.2.x", "1.3.0"));
     CHECK(in("1.2", "1.2.9"));
     CHECK(in("*", "9.9.9"));
+    CHECK_FALSE(in(">*", "0.0.0"));
     CHECK(in(">1.2", "1.3.0"));
     CHECK_FALSE(in(">1.2", "1.2.5"));
     CHECK(in("<=1.2", "1.2.5"));
