@@ -66,6 +66,26 @@ check "the missing tag stays" out_has "image: $REG/ops/app:nope"
 check "the others are pinned" out_has "image: $REG/ops/app@$app"
 check "a warning names it" err_has "level=warning msg=\"leaving unresolved bundle \\\"app.v1.0.0\\\" image \\\"$REG/ops/app:nope\\\""
 
+# A registry that wants credentials: the client's keychain supplies them.
+if make_htpasswd alice:wonderland; then
+  start_registry basic "auth:" "  htpasswd:" "    realm: opm-test" "    path: $WORK/htpasswd"
+  secret=$(push_image "http://$REG" ops/secret v1 --files "$WORK/layer" --user alice:wonderland |
+    cut -d' ' -f1)
+  mkdir -p "$WORK/auth"
+  printf '%s\n' "---" "schema: olm.bundle" "package: app" "name: app.v1.0.0" \
+    "image: $REG/ops/secret:v1" > "$WORK/auth/catalog.yaml"
+  expect_fail "a private image without credentials" \
+    "bundle \"app.v1.0.0\" image \"$REG/ops/secret:v1\": " alpha pin --use-http "$WORK/auth"
+  mkdir -p "$HOME/.docker"
+  printf '{"auths":{"%s":{"auth":"%s"}}}\n' "$REG" \
+    "$(printf %s alice:wonderland | base64 | tr -d '\n')" > "$HOME/.docker/config.json"
+  expect_ok "a private image with credentials" alpha pin --use-http "$WORK/auth" -o yaml
+  check "pinned to its digest" out_has "image: $REG/ops/secret@$secret"
+  rm -f "$HOME/.docker/config.json"
+else
+  echo "skip: no bcrypt support in python3's crypt module for the credentials case"
+fi
+
 # Without a registry: a pinned catalog comes out as it went in.
 kill "$(awk '$2 == "plain" { print $1 }' "$WORK/pids")"
 expect_ok "pin a pinned catalog with no registry" alpha pin --use-http "$WORK/pinned" -o yaml
