@@ -178,7 +178,7 @@ complete -c opm -n '__opm_at "opm alpha convert-template substitutes"' -l use-ht
 complete -c opm -n '__opm_at "opm alpha convert-template substitutes"' -F
 complete -c opm -n '__opm_at "opm alpha filter"' -s c -l config -r -F -d 'Path to the filter configuration (FilterConfiguration)'
 complete -c opm -n '__opm_at "opm alpha filter"' -s h -l help -d 'help for filter'
-complete -c opm -n '__opm_at "opm alpha filter"' -l keep-heads-only -d 'Keep only the head of each kept channel: the smallest installable catalog'
+complete -c opm -n '__opm_at "opm alpha filter"' -l keep-heads-only -d 'Keep only the head of each kept channel: the smallest installable catalog (of every package when no --config is given)'
 complete -c opm -n '__opm_at "opm alpha filter"' -s o -l output -r -F -d 'Output format of the filtered file-based catalog (json|yaml)'
 complete -c opm -n '__opm_at "opm alpha filter"' -l platform -r -F -d 'Platform (os/arch[/variant]) to render from multi-platform images (default: linux and this machine\'s architecture)'
 complete -c opm -n '__opm_at "opm alpha filter"' -l skip-tls-verify -d 'skip TLS certificate verification for container image registries while pulling bundles'

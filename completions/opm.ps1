@@ -150,7 +150,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '-c', 'Path to the filter configuration (FilterConfiguration)'
             '--help', 'help for filter'
             '-h', 'help for filter'
-            '--keep-heads-only', 'Keep only the head of each kept channel: the smallest installable catalog'
+            '--keep-heads-only', 'Keep only the head of each kept channel: the smallest installable catalog (of every package when no --config is given)'
             '--output', 'Output format of the filtered file-based catalog (json|yaml)'
             '-o', 'Output format of the filtered file-based catalog (json|yaml)'
             '--platform', 'Platform (os/arch[/variant]) to render from multi-platform images (default: linux and this machine''s architecture)'

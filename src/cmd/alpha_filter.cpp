@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 #include <sstream>
 
 namespace opm::cmd {
@@ -47,9 +48,21 @@ Result<filter::Config> read_config(const std::string& path) {
   return filter::parse_config(*text, path);
 }
 
+// Without a configuration, --keep-heads-only keeps every package.
+filter::Config every_package(const catalog::DeclarativeConfig& cfg) {
+  filter::Config all;
+  for (const auto& p : cfg.packages) {
+    all.packages.push_back({.name = p.name});
+  }
+  return all;
+}
+
 Result<void> run_filter(Context& ctx, const FilterFlags& flags) {
   auto format = OPM_TRY(output_format(flags.output));
-  auto config = OPM_TRY(read_config(flags.config));
+  std::optional<filter::Config> config;
+  if (!flags.config.empty()) {
+    config = OPM_TRY(read_config(flags.config));
+  }
   render::Options options;
   options.on_sqlite = sqlite_notice_once(ctx);
   ImageRendering rendering;
@@ -59,7 +72,8 @@ Result<void> run_filter(Context& ctx, const FilterFlags& flags) {
                             .warn = [&ctx](const std::string& message) {
                               ctx.err << util::logrus_line("warning", message, ctx.err_is_tty);
                             }};
-  if (auto filtered = filter::apply(config, filtering, cfg); !filtered) {
+  if (auto filtered = filter::apply(config ? *config : every_package(cfg), filtering, cfg);
+      !filtered) {
     // What the catalog does not locate is the configuration's to answer for.
     Error e = std::move(filtered).error();
     bool located = e.where() && !e.where()->empty();
@@ -110,7 +124,8 @@ void add_alpha_filter(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->add_option("-o,--output", flags->output,
                   "Output format of the filtered file-based catalog (json|yaml)");
   sub->add_flag("--keep-heads-only", flags->keep_heads_only,
-                "Keep only the head of each kept channel: the smallest installable catalog");
+                "Keep only the head of each kept channel: the smallest installable catalog "
+                "(of every package when no --config is given)");
   sub->add_option("--platform", flags->platform,
                   "Platform (os/arch[/variant]) to render from multi-platform images (default: "
                   "linux and this machine's architecture)");
@@ -118,7 +133,9 @@ void add_alpha_filter(CLI::App& parent, Context& ctx, Action& chosen) {
     chosen.command = sub;
     chosen.style = FatalStyle::go_log;
     chosen.run = [&ctx, flags, config_flag]() -> Result<void> {
-      OPM_TRY(check_required(ctx, {config_flag}));
+      if (!flags->keep_heads_only) {
+        OPM_TRY(check_required(ctx, {config_flag}));
+      }
       return run_filter(ctx, *flags);
     };
   });

@@ -48,6 +48,11 @@ mkdir -p heads && cp out heads/catalog.yaml
 run_opm validate heads
 expect_rc 0
 
+# Without a configuration, heads only keeps every package.
+run_opm alpha filter cat --keep-heads-only -o yaml
+expect_rc 0
+expect_file out "$F/expected/heads.yaml"
+
 run_opm alpha filter cat -c "$F/default-set.yaml" -o yaml
 expect_rc 0
 expect_file out "$F/expected/default-set.yaml"
