@@ -28,8 +28,8 @@ template <typename T, typename Keep> void keep_if(std::vector<T>& items, Keep ke
 
 std::string quote(std::string_view s) { return util::go_quote(s); }
 
-// The named packages with their rules; a package named twice merges its channels and takes
-// the last default channel, as the design's maps do.
+// The named packages with their rules; a package named twice merges its channels (as the
+// design's maps do) and takes the last default channel given.
 std::map<std::string, PackagePlan, std::less<>> plan(const Config& config) {
   std::map<std::string, PackagePlan, std::less<>> out;
   for (const auto& rule : config.packages) {
