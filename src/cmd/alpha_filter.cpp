@@ -5,6 +5,7 @@
 #include "filter/config.hpp"
 #include "filter/filter.hpp"
 #include "render/render.hpp"
+#include "util/free_at_exit.hpp"
 #include "util/fs.hpp"
 #include "util/log.hpp"
 #include "util/strings.hpp"
@@ -15,7 +16,6 @@
 
 #include <memory>
 #include <optional>
-#include <sstream>
 
 namespace opm::cmd {
 
@@ -72,20 +72,20 @@ Result<void> run_filter(Context& ctx, const FilterFlags& flags) {
                             .warn = [&ctx](const std::string& message) {
                               ctx.err << util::logrus_line("warning", message, ctx.err_is_tty);
                             }};
-  if (auto filtered = filter::apply(config ? *config : every_package(cfg), filtering, cfg);
-      !filtered) {
+  auto cut = filter::apply(config ? *config : every_package(cfg), filtering, cfg);
+  if (!cut) {
     // What the catalog does not locate is the configuration's to answer for.
-    Error e = std::move(filtered).error();
+    Error e = std::move(cut).error();
     bool located = e.where() && !e.where()->empty();
     return std::unexpected(located ? std::move(e) : std::move(e).located({.file = flags.config}));
   }
+  util::free_at_exit(std::move(*cut));
   if (auto valid = validate::valid_model(cfg); !valid) {
     return std::unexpected(std::move(valid).error().wrap("the filtered catalog is not valid"));
   }
-  // Written whole once it is complete: a failure leaves nothing half written.
-  std::ostringstream text;
-  catalog::write(cfg, format, text);
-  ctx.out << text.view();
+  // Written only once every check has passed: a failure writes nothing.
+  catalog::write(cfg, format, ctx.out);
+  util::free_at_exit(std::move(cfg));
   return {};
 }
 

@@ -13,7 +13,6 @@
 
 #include <memory>
 #include <mutex>
-#include <sstream>
 
 namespace opm::cmd {
 
@@ -58,10 +57,8 @@ Result<void> run_pin(Context& ctx, const PinFlags& flags) {
                          ctx.err << util::logrus_line("warning", message, ctx.err_is_tty);
                        }};
   OPM_TRY(pin::pin_images(cfg, registry_resolver(rendering), pinning));
-  // Written whole once it is complete: a failure leaves nothing half written.
-  std::ostringstream text;
-  catalog::write(cfg, format, text);
-  ctx.out << text.view();
+  // Written only once every check has passed: a failure writes nothing.
+  catalog::write(cfg, format, ctx.out);
   return {};
 }
 

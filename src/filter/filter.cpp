@@ -26,6 +26,17 @@ template <typename T, typename Keep> void keep_if(std::vector<T>& items, Keep ke
   std::erase_if(items, [&keep](const T& item) { return !keep(item); });
 }
 
+// Moves what `keep` refuses to `cut` rather than destroying it there and then: the caller
+// decides when (or whether) a large catalog's cut objects are freed.
+template <typename T, typename Keep>
+void set_aside(std::vector<T>& items, std::vector<T>& cut, Keep keep) {
+  std::vector<T> kept;
+  for (auto& item : items) {
+    (keep(item) ? kept : cut).push_back(std::move(item));
+  }
+  items = std::move(kept);
+}
+
 std::string quote(std::string_view s) { return util::go_quote(s); }
 
 // The named packages with their rules; a package named twice merges its channels (as the
@@ -242,16 +253,21 @@ void filter_deprecations(catalog::DeclarativeConfig& cfg,
 
 } // namespace
 
-Result<void> apply(const Config& config, const Options& options, catalog::DeclarativeConfig& cfg) {
+Result<catalog::DeclarativeConfig> apply(const Config& config, const Options& options,
+                                         catalog::DeclarativeConfig& cfg) {
   auto plans = plan(config);
   OPM_TRY(check_named(plans, cfg));
+  catalog::DeclarativeConfig cut_away;
   auto named = [&plans](std::string_view package) { return plans.contains(package); };
-  keep_if(cfg.packages, [&](const catalog::Package& p) { return named(p.name); });
-  keep_if(cfg.bundles, [&](const catalog::Bundle& b) { return named(b.package); });
-  keep_if(cfg.deprecations, [&](const catalog::Deprecation& d) { return named(d.package); });
-  keep_if(cfg.others,
-          [&](const catalog::Meta& m) { return m.package.empty() || named(m.package); });
-  keep_if(cfg.channels, [&](const catalog::Channel& ch) {
+  set_aside(cfg.packages, cut_away.packages,
+            [&](const catalog::Package& p) { return named(p.name); });
+  set_aside(cfg.bundles, cut_away.bundles,
+            [&](const catalog::Bundle& b) { return named(b.package); });
+  set_aside(cfg.deprecations, cut_away.deprecations,
+            [&](const catalog::Deprecation& d) { return named(d.package); });
+  set_aside(cfg.others, cut_away.others,
+            [&](const catalog::Meta& m) { return m.package.empty() || named(m.package); });
+  set_aside(cfg.channels, cut_away.channels, [&](const catalog::Channel& ch) {
     auto p = plans.find(ch.package);
     return p != plans.end() && (p->second.channels.empty() || p->second.channels.contains(ch.name));
   });
@@ -276,10 +292,10 @@ Result<void> apply(const Config& config, const Options& options, catalog::Declar
     }
     bundles[ch.package].insert(keep.begin(), keep.end());
   }
-  keep_if(cfg.bundles,
-          [&](const catalog::Bundle& b) { return bundles[b.package].contains(b.name); });
+  set_aside(cfg.bundles, cut_away.bundles,
+            [&](const catalog::Bundle& b) { return bundles[b.package].contains(b.name); });
   filter_deprecations(cfg, bundles, channels);
-  return {};
+  return cut_away;
 }
 
 } // namespace opm::filter

@@ -26,7 +26,9 @@ struct Options {
 // deprecation loses entries naming what is gone (and goes when none is left). Fails, with
 // nothing kept, for a package or channel the catalog does not have, a default channel
 // filtered away without one configured, a version range that keeps nothing, or a channel
-// whose upgrade graph cannot be followed (several heads, a cycle).
-Result<void> apply(const Config& config, const Options& options, catalog::DeclarativeConfig& cfg);
+// whose upgrade graph cannot be followed (several heads, a cycle). Returns the packages,
+// channels, bundles, deprecations and others cut away, for the caller to free when it likes.
+Result<catalog::DeclarativeConfig> apply(const Config& config, const Options& options,
+                                         catalog::DeclarativeConfig& cfg);
 
 } // namespace opm::filter
