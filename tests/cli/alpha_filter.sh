@@ -111,3 +111,14 @@ grep -q '^Error: required flag(s) "config" not set$' err || fail "expected the r
 run_opm alpha filter nowhere -c one.yaml
 expect_rc 1
 expect_text out ''
+
+# A package that does not validate fails only when it is kept.
+cp -r cat broken
+sed -i 's/^- name: cockroach.v1.0.0$/- name: cockroach.v9.9.9/' broken/cockroach/catalog.yaml
+run_opm alpha filter broken -c "$F/heads.yaml"
+expect_rc 1
+expect_text out ''
+expect_err_line 'DATE broken/cockroach/catalog.yaml:6: the filtered catalog is not valid: no olm.bundle blobs found in package "cockroach" for olm.channel entries [cockroach.v9.9.9]'
+run_opm alpha filter broken -c "$F/range.yaml" -o yaml
+expect_rc 0
+expect_file out "$F/expected/range.yaml"
