@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # opm alpha pin: every tag of a catalog's bundle images and related images becomes the
 # digest the registry gives for it (a multi-platform image: its index's digest); digests
-# already written stay and need no registry; a tag the registry lacks fails naming bundle
+# already written stay and need no registry; mirrors and credentials are the client's; a
+# tag the registry lacks fails naming bundle
 # and image with nothing written, or stays as it is with --skip-unresolved.
 source "$(dirname "$0")/harness.sh"
 
@@ -65,6 +66,24 @@ expect_ok "skip what does not resolve" alpha pin --use-http --skip-unresolved "$
 check "the missing tag stays" out_has "image: $REG/ops/app:nope"
 check "the others are pinned" out_has "image: $REG/ops/app@$app"
 check "a warning names it" err_has "level=warning msg=\"leaving unresolved bundle \\\"app.v1.0.0\\\" image \\\"$REG/ops/app:nope\\\""
+
+# A mirror answers for a registry that is down (registries.conf): the name stays the one
+# the catalog gives.
+dead=127.0.0.1:$(free_port)
+cat > "$CONTAINERS_REGISTRIES_CONF" << CONF
+[[registry]]
+location = "$dead/ops"
+insecure = true
+[[registry.mirror]]
+location = "$REG/ops"
+insecure = true
+CONF
+mkdir -p "$WORK/mirrored"
+printf '%s\n' "---" "schema: olm.bundle" "package: app" "name: app.v1.0.0" \
+  "image: $dead/ops/app:v1" > "$WORK/mirrored/catalog.yaml"
+expect_ok "pin through a mirror" alpha pin --use-http "$WORK/mirrored" -o yaml
+check "the catalog's name with the mirror's digest" out_has "image: $dead/ops/app@$app"
+: > "$CONTAINERS_REGISTRIES_CONF"
 
 # A registry that wants credentials: the client's keychain supplies them.
 if make_htpasswd alice:wonderland; then
