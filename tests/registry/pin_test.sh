@@ -2,8 +2,8 @@
 # opm alpha pin: every tag of a catalog's bundle images and related images becomes the
 # digest the registry gives for it (a multi-platform image: its index's digest); digests
 # already written stay and need no registry; mirrors and credentials are the client's; a
-# tag the registry lacks fails naming bundle
-# and image with nothing written, or stays as it is with --skip-unresolved.
+# tag the registry lacks fails naming bundle and image with nothing written, or stays as
+# it is with --skip-unresolved.
 source "$(dirname "$0")/harness.sh"
 
 start_registry plain
