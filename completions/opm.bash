@@ -4,11 +4,11 @@
 __opm_subcommands() {
     case "$1" in
         'opm') echo 'alpha completion generate help index init migrate registry render serve validate version' ;;
-        'opm alpha') echo 'cache catalog convert-template diff list render-graph render-template' ;;
+        'opm alpha') echo 'cache catalog convert-template diff filter list pin render-graph render-template' ;;
         'opm alpha cache') echo 'info prune' ;;
         'opm alpha catalog') echo 'build' ;;
         'opm alpha convert-template') echo 'basic substitutes' ;;
-        'opm alpha list') echo 'bundles channels packages' ;;
+        'opm alpha list') echo 'bundles channels images packages' ;;
         'opm completion') echo 'bash fish powershell zsh' ;;
         'opm generate') echo 'dockerfile' ;;
         'opm index') echo 'add export prune prune-stranded rm' ;;
@@ -29,10 +29,13 @@ __opm_flags() {
         'opm alpha convert-template basic') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm alpha convert-template substitutes') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm alpha diff') echo '--allow --check-upgrades --help -h --output -o --skip-tls-verify --use-http' ;;
+        'opm alpha filter') echo '--config -c --help -h --keep-heads-only --output -o --platform --skip-tls-verify --use-http' ;;
         'opm alpha list') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha list bundles') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha list channels') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha list images') echo '--help -h --output -o --skip-tls-verify --use-http' ;;
         'opm alpha list packages') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha pin') echo '--help -h --output -o --platform --skip-unresolved --skip-tls-verify --use-http' ;;
         'opm alpha render-graph') echo '--draw-v0-semantics --help -h --minimum-edge --package-name -p --skip-tls-verify --use-http' ;;
         'opm alpha render-template') echo '--help -h --migrate-level --output -o --skip-tls-verify --use-http' ;;
         'opm completion') echo '--help -h --skip-tls-verify --use-http' ;;
@@ -70,6 +73,9 @@ __opm_value_flags() {
         'opm alpha convert-template basic') echo '--output -o' ;;
         'opm alpha convert-template substitutes') echo '--output -o' ;;
         'opm alpha diff') echo '--allow --output -o' ;;
+        'opm alpha filter') echo '--config -c --output -o --platform' ;;
+        'opm alpha list images') echo '--output -o' ;;
+        'opm alpha pin') echo '--output -o --platform' ;;
         'opm alpha render-graph') echo '--minimum-edge --package-name -p' ;;
         'opm alpha render-template') echo '--migrate-level --output -o' ;;
         'opm generate dockerfile') echo '--base-image -i --builder-image -b --extra-labels -l' ;;

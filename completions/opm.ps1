@@ -25,7 +25,9 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             'catalog', 'Build file-based catalog images'
             'convert-template', 'Convert existing FBC to a supported template type'
             'diff', 'Show what changed between two catalogs'
+            'filter', 'Filter a file-based catalog to the packages, channels and versions a configuration names'
             'list', 'List contents of an index'
+            'pin', 'Pin every bundle image and related image of a catalog to its digest'
             'render-graph', 'Generate mermaid-formatted view of upgrade graph of operators in an index'
             'render-template', 'Render a catalog template (auto-detects type from schema if TYPE not specified)'
         )
@@ -43,6 +45,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         'opm alpha list' = @(
             'bundles', 'List package bundles in an index'
             'channels', 'List package channels in an index'
+            'images', 'List the images a catalog references'
             'packages', 'List packages in an index'
         )
         'opm completion' = @(
@@ -153,6 +156,18 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
         )
+        'opm alpha filter' = @(
+            '--config', 'Path to the filter configuration (FilterConfiguration)'
+            '-c', 'Path to the filter configuration (FilterConfiguration)'
+            '--help', 'help for filter'
+            '-h', 'help for filter'
+            '--keep-heads-only', 'Keep only the head of each kept channel: the smallest installable catalog (of every package when no --config is given)'
+            '--output', 'Output format of the filtered file-based catalog (json|yaml)'
+            '-o', 'Output format of the filtered file-based catalog (json|yaml)'
+            '--platform', 'Platform (os/arch[/variant]) to render from multi-platform images (default: linux and this machine''s architecture)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
         'opm alpha list' = @(
             '--help', 'help for list'
             '-h', 'help for list'
@@ -171,9 +186,27 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
         )
+        'opm alpha list images' = @(
+            '--help', 'help for images'
+            '-h', 'help for images'
+            '--output', 'Output format (text|json)'
+            '-o', 'Output format (text|json)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
         'opm alpha list packages' = @(
             '--help', 'help for packages'
             '-h', 'help for packages'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha pin' = @(
+            '--help', 'help for pin'
+            '-h', 'help for pin'
+            '--output', 'Output format of the pinned file-based catalog (json|yaml)'
+            '-o', 'Output format of the pinned file-based catalog (json|yaml)'
+            '--platform', 'Platform (os/arch[/variant]) that multi-platform images must offer (default: linux and this machine''s architecture)'
+            '--skip-unresolved', 'Keep references whose tag cannot be resolved as they are, with a warning'
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
         )
@@ -516,6 +549,22 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '--output'
             '-o'
         )
+        'opm alpha filter' = @(
+            '--config'
+            '-c'
+            '--output'
+            '-o'
+            '--platform'
+        )
+        'opm alpha list images' = @(
+            '--output'
+            '-o'
+        )
+        'opm alpha pin' = @(
+            '--output'
+            '-o'
+            '--platform'
+        )
         'opm alpha render-graph' = @(
             '--minimum-edge'
             '--package-name'
@@ -682,9 +731,12 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         'opm alpha convert-template basic'
         'opm alpha convert-template substitutes'
         'opm alpha diff'
+        'opm alpha filter'
         'opm alpha list bundles'
         'opm alpha list channels'
+        'opm alpha list images'
         'opm alpha list packages'
+        'opm alpha pin'
         'opm alpha render-graph'
         'opm alpha render-template'
         'opm generate dockerfile'

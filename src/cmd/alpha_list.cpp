@@ -1,12 +1,16 @@
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
+#include "list/images.hpp"
 #include "list/list.hpp"
 #include "render/render.hpp"
+#include "util/strings.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace opm::cmd {
 
@@ -45,6 +49,46 @@ void add_listing(CLI::App& parent, Context& ctx, Action& chosen, Listing what, C
   });
 }
 
+Result<std::string> list_catalog_images(Context& ctx, const std::string& ref,
+                                        const std::string& output) {
+  if (output != "text" && output != "json") {
+    return util::fail(Errc::invalid, fmt::format("invalid --output value {}, expected (text|json)",
+                                                 util::go_quote(output)));
+  }
+  render::Options options;
+  options.on_sqlite = sqlite_notice_once(ctx);
+  ImageRendering rendering;
+  OPM_TRY(render_images_with_registry(ctx, options, rendering));
+  auto cfg = OPM_TRY(render::render({ref}, options));
+  return list::list_images(cfg, output == "json");
+}
+
+void add_image_listing(CLI::App& parent, Context& ctx, Action& chosen) {
+  struct Flags {
+    std::vector<std::string> args;
+    std::string output = "text";
+  };
+  auto flags = std::make_shared<Flags>();
+  auto* sub = add_command(
+      parent, ctx,
+      {.use = "images <indexRef>",
+       .short_text = "List the images a catalog references",
+       .long_text = "The \"images\" command lists every bundle image and related image the "
+                    "specified catalog\nreferences, once each and sorted: the images to mirror "
+                    "for it. With -o json, each\nimage comes with the bundles that use it.",
+       .args = Args::exact(1)},
+      &flags->args);
+  sub->add_option("-o,--output", flags->output, "Output format (text|json)");
+  sub->callback([&ctx, &chosen, sub, flags] {
+    chosen.command = sub;
+    chosen.style = FatalStyle::logrus;
+    chosen.run = [&ctx, flags]() -> Result<void> {
+      ctx.out << OPM_TRY(list_catalog_images(ctx, flags->args.at(0), flags->output));
+      return {};
+    };
+  });
+}
+
 } // namespace
 
 void add_alpha_list(CLI::App& parent, Context& ctx, Action& chosen) {
@@ -77,6 +121,7 @@ void add_alpha_list(CLI::App& parent, Context& ctx, Action& chosen) {
                                         "specified index and package.\n\n{}",
                                         k_note),
                .args = Args::range(1, 2)});
+  add_image_listing(*group, ctx, chosen);
 }
 
 } // namespace opm::cmd

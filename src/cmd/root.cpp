@@ -41,12 +41,14 @@ constexpr CommandEntry k_commands[] = {
 // clang-format on
 
 // Rows are added here as alpha subcommands are written, e.g. {"list", add_alpha_list}.
-constexpr std::array<CommandEntry, 7> k_alpha_commands{
+constexpr std::array<CommandEntry, 9> k_alpha_commands{
     {{"cache", add_alpha_cache},
      {"catalog", add_alpha_catalog},
      {"convert-template", add_alpha_convert_template},
      {"diff", add_alpha_diff},
+     {"filter", add_alpha_filter},
      {"list", add_alpha_list},
+     {"pin", add_alpha_pin},
      {"render-graph", add_alpha_render_graph},
      {"render-template", add_alpha_render_template}}};
 } // namespace

@@ -56,6 +56,11 @@ public:
     return resolve(ref, {.config = true, .layers = true});
   }
 
+  Result<std::string> digest(std::string_view ref) override {
+    util::InterruptScope scope;
+    return OPM_TRY(resolve(ref, {.config = false, .layers = false})).digest;
+  }
+
   Result<Labels> labels(std::string_view ref) override {
     util::InterruptScope scope;
     auto image = OPM_TRY(resolve(ref, {.config = true, .layers = false}));
@@ -220,6 +225,8 @@ private:
 };
 
 } // namespace
+
+Result<std::string> Puller::digest(std::string_view ref) { return OPM_TRY(pull(ref)).digest; }
 
 Result<fs::path> Puller::blob_file(std::string_view ref, std::string_view digest) {
   return util::fail(Errc::not_found, fmt::format("blob {} of {} is not here", digest, ref));

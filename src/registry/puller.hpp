@@ -35,6 +35,9 @@ public:
   virtual ~Puller() = default;
   // Resolves the reference and fetches manifest, config and every layer (verified).
   virtual Result<PulledImage> pull(std::string_view ref) = 0;
+  // The digest of the manifest or index the reference names (an index's own digest, not
+  // its platform's); fetches no config and no layers.
+  virtual Result<std::string> digest(std::string_view ref);
   // config.Labels of the image (fetches manifest and config only).
   virtual Result<Labels> labels(std::string_view ref) = 0;
   // Applies the layers into `dir`, which must not exist or be an empty directory.

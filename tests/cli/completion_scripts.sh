@@ -17,7 +17,7 @@ probe opm alpha l
 probe opm alpha list ''
 PROBE
 bash probe.bash >probe.out || fail "bash completion failed"
-expect_text probe.out $'generate\ndockerfile\n--base-image --builder-image\n--default-channel --description\n\nlist\nbundles channels packages\n'
+expect_text probe.out $'generate\ndockerfile\n--base-image --builder-image\n--default-channel --description\n\nlist\nbundles channels images packages\n'
 
 if command -v zsh >/dev/null; then
   "$OPM" completion zsh >_opm && zsh -n _opm || fail "zsh syntax"

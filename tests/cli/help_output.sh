@@ -25,6 +25,8 @@ check_help completion_powershell_help.txt completion powershell --help
 check_help alpha_help.txt alpha --help
 check_help alpha_render_template_help.txt alpha render-template --help
 check_help alpha_catalog_build_help.txt alpha catalog build --help
+check_help alpha_filter_help.txt alpha filter --help
+check_help alpha_pin_help.txt alpha pin --help
 check_help alpha_convert_template_help.txt alpha convert-template
 check_help alpha_convert_template_substitutes_help.txt alpha convert-template substitutes -h
 
