@@ -56,8 +56,8 @@ int run_chosen(Context& ctx, Action& chosen, const CLI::App& command) {
     print_usage_error(ctx, *chosen.command, e.message());
     return 1;
   }
-  if (e.message().empty()) {
-    return exit_code(e); // already reported on stdout (validate -o json|yaml)
+  if (e.reported()) {
+    return exit_code(e);
   }
   print_fatal(ctx, chosen.style, e);
   return exit_code(e);

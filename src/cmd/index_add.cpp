@@ -12,21 +12,6 @@ namespace opm::cmd::index_cmd {
 
 namespace {
 
-Result<index::Mode> parse_mode(const std::string& text) {
-  std::string mode = text;
-  std::transform(mode.begin(), mode.end(), mode.begin(), ::tolower);
-  if (mode == "replaces") {
-    return index::Mode::replaces;
-  }
-  if (mode == "semver") {
-    return index::Mode::semver;
-  }
-  if (mode == "semver-skippatch") {
-    return index::Mode::semver_skippatch;
-  }
-  return util::fail(Errc::invalid, fmt::format("Invalid channel update mode {} specified", text));
-}
-
 constexpr std::string_view k_add_long =
     "Add operator bundles to an index.\n\n"
     " This command will add the given set of bundle images (specified by the --bundles option) "

@@ -213,17 +213,32 @@ void add_image_flags(CLI::App& sub, IndexFlags& flags, bool with_pull_build,
 }
 
 // Prints the error as cobra does (message and usage) and keeps its exit code.
+Result<index::Mode> parse_mode(const std::string& text) {
+  std::string mode = text;
+  std::transform(mode.begin(), mode.end(), mode.begin(), ::tolower);
+  if (mode == "replaces") {
+    return index::Mode::replaces;
+  }
+  if (mode == "semver") {
+    return index::Mode::semver;
+  }
+  if (mode == "semver-skippatch") {
+    return index::Mode::semver_skippatch;
+  }
+  return util::fail(Errc::invalid, fmt::format("Invalid channel update mode {} specified", text));
+}
+
 Result<void> fail_like_cobra(Context& ctx, const CLI::App& sub, const Error& e) {
   ctx.err << "Error: " << e.message() << "\n" << usage_text(sub, ctx.meta) << "\n";
-  return std::unexpected(Error(e.code(), ""));
+  return std::unexpected(Error::already_reported(e.code()));
 }
 
 // rm and prune report a package that cannot be removed as logrus fatal, without usage.
 Result<void> fail_removal(Context& ctx, const CLI::App& sub, const Error& e) {
-  if (e.message().starts_with("error deleting packages from database: ")) {
+  if (e.code() == Errc::package_removal) {
     ctx.err << util::logrus_line("fatal", "permissive mode disabled", ctx.err_is_tty,
                                  {{"error", e.message()}});
-    return std::unexpected(Error(Errc::invalid, ""));
+    return std::unexpected(Error::already_reported(Errc::invalid));
   }
   return fail_like_cobra(ctx, sub, e);
 }

@@ -80,6 +80,9 @@ Result<std::unique_ptr<Session>> open_session(Context& ctx, Tools tools);
 
 index::ImageRequest image_request(const IndexFlags& flags);
 
+// --mode of index add and registry add, any case: "Invalid channel update mode X specified".
+Result<index::Mode> parse_mode(const std::string& text);
+
 // The flags of add, rm and deprecatetruncate, in upstream's order of declaration.
 void add_image_flags(CLI::App& sub, IndexFlags& flags, bool with_pull_build,
                      const std::string& from_index_usage, const std::string& tool_usage,

@@ -1,4 +1,3 @@
-#include "cli/usage.hpp"
 #include "cmd/commands.hpp"
 #include "cmd/index_common.hpp"
 #include "cmd/registry_options.hpp"
@@ -20,7 +19,6 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <memory>
 
 namespace opm::cmd {
@@ -43,8 +41,7 @@ struct RegistryAddFlags {
   bool use_http = false;
 };
 
-const std::string k_long_suffix =
-    std::string("\n\n") + std::string(sqlite::k_sqlite_deprecation_notice);
+using index_cmd::k_long_suffix;
 
 void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
   auto flags = std::make_shared<RegistryAddFlags>();
@@ -87,15 +84,12 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->callback([&ctx, &chosen, sub, flags] {
     chosen.command = sub;
     chosen.run = [&ctx, sub, flags]() -> Result<void> {
-      auto fail_like_cobra = [&](const Error& e) -> Result<void> {
-        ctx.err << "Error: " << e.message() << "\n" << usage_text(*sub, ctx.meta) << "\n";
-        return std::unexpected(Error(e.code(), ""));
+      auto fail_like_cobra = [&](const Error& e) {
+        return index_cmd::fail_like_cobra(ctx, *sub, e);
       };
-      std::string mode = flags->mode;
-      std::transform(mode.begin(), mode.end(), mode.begin(), ::tolower);
-      if (mode != "replaces" && mode != "semver" && mode != "semver-skippatch") {
-        return fail_like_cobra(Error(
-            Errc::invalid, fmt::format("Invalid channel update mode {} specified", flags->mode)));
+      auto mode = index_cmd::parse_mode(flags->mode);
+      if (!mode) {
+        return fail_like_cobra(mode.error());
       }
       bool skip_tls = flags->skip_tls || ctx.global.skip_tls;
       bool skip_tls_verify = flags->skip_tls_verify || ctx.global.skip_tls_verify;
@@ -169,9 +163,7 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
       util::InterruptScope interrupts;
       auto added = index::add({.database = flags->database,
                                .bundles = bundles,
-                               .mode = mode == "replaces" ? index::Mode::replaces
-                                       : mode == "semver" ? index::Mode::semver
-                                                          : index::Mode::semver_skippatch,
+                               .mode = *mode,
                                .overwrite_latest = flags->overwrite_latest,
                                .enable_alpha = flags->enable_alpha,
                                .permissive = flags->permissive,
@@ -228,37 +220,30 @@ void add_packages_command(CLI::App& parent, Context& ctx, Action& chosen,
       sub->add_option(spec.packages_flag, flags->packages, spec.packages_usage);
   sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
   auto run = spec.run;
-  sub->callback([&ctx, &chosen, sub, flags, run, packages_flag,
-                 start_message = spec.start_message] {
-    chosen.command = sub;
-    chosen.run = [&ctx, sub, flags, run, packages_flag, start_message]() -> Result<void> {
-      OPM_TRY(check_required(ctx, {packages_flag}));
-      auto log_error = [&ctx](std::string_view level, const Error& e) {
-        ctx.err << util::logrus_line(
-            level, level == "fatal" ? "permissive mode disabled" : "permissive mode enabled",
-            ctx.err_is_tty, {{"error", e.message()}});
-      };
-      auto packages = split_values(flags->packages);
-      ctx.err << util::logrus_line("info", start_message, ctx.err_is_tty,
-                                   {{"packages", go_list(packages)}});
-      index::RemoveRequest request{.database = flags->database,
-                                   .packages = packages,
-                                   .permissive = flags->permissive,
-                                   .tolerated = [&](const Error& e) { log_error("warning", e); }};
-      add_removal_logs(ctx, request);
-      auto removed = run(request);
-      if (removed) {
-        return {};
-      }
-      if (removed.error().message().starts_with("error deleting packages from database: ")) {
-        log_error("fatal", removed.error()); // upstream exits at once, without usage
-        return std::unexpected(Error(Errc::invalid, ""));
-      }
-      ctx.err << "Error: " << removed.error().message() << "\n"
-              << usage_text(*sub, ctx.meta) << "\n";
-      return std::unexpected(Error(removed.error().code(), ""));
-    };
-  });
+  sub->callback(
+      [&ctx, &chosen, sub, flags, run, packages_flag, start_message = spec.start_message] {
+        chosen.command = sub;
+        chosen.run = [&ctx, sub, flags, run, packages_flag, start_message]() -> Result<void> {
+          OPM_TRY(check_required(ctx, {packages_flag}));
+          auto packages = split_values(flags->packages);
+          ctx.err << util::logrus_line("info", start_message, ctx.err_is_tty,
+                                       {{"packages", go_list(packages)}});
+          index::RemoveRequest request{.database = flags->database,
+                                       .packages = packages,
+                                       .permissive = flags->permissive,
+                                       .tolerated = [&ctx](const Error& e) {
+                                         ctx.err << util::logrus_line(
+                                             "warning", "permissive mode enabled", ctx.err_is_tty,
+                                             {{"error", e.message()}});
+                                       }};
+          add_removal_logs(ctx, request);
+          auto removed = run(request);
+          if (removed) {
+            return {};
+          }
+          return index_cmd::fail_removal(ctx, *sub, removed.error());
+        };
+      });
 }
 
 void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {
@@ -282,9 +267,7 @@ void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen)
       if (pruned) {
         return {};
       }
-      ctx.err << "Error: " << pruned.error().message() << "\n"
-              << usage_text(*sub, ctx.meta) << "\n";
-      return std::unexpected(Error(pruned.error().code(), ""));
+      return index_cmd::fail_like_cobra(ctx, *sub, pruned.error());
     };
   });
 }
@@ -345,7 +328,7 @@ void add_registry_deprecatetruncate(CLI::App& parent, Context& ctx, Action& chos
                }});
       if (!done) {
         log("fatal", done.error().message(), {}); // upstream exits through logrus, no usage
-        return std::unexpected(Error(Errc::invalid, ""));
+        return std::unexpected(Error::already_reported(Errc::invalid));
       }
       return {};
     };
@@ -387,9 +370,7 @@ void add_registry_serve(CLI::App& parent, Context& ctx, Action& chosen) {
       if (served) {
         return {};
       }
-      ctx.err << "Error: " << served.error().message() << "\n"
-              << usage_text(*sub, ctx.meta) << "\n";
-      return std::unexpected(Error(served.error().code(), ""));
+      return index_cmd::fail_like_cobra(ctx, *sub, served.error());
     };
   });
 }

@@ -53,7 +53,7 @@ Result<void> remove_each(sqlite::Connection& db, const std::vector<std::string>&
     if (removed) {
       continue;
     }
-    Error e(removed.error().code(),
+    Error e(Errc::package_removal,
             "error deleting packages from database: error removing operator package " + package +
                 ": " + removed.error().message());
     if (!request.permissive) {

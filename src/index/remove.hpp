@@ -26,9 +26,9 @@ struct RemoveRequest {
 };
 
 // Remove each package (duplicates and empty names dropped), then the stranded bundles, then
-// VACUUM. Errors: "error deleting packages from database: error removing operator package
-// <p>: no package found for packagename <p>", "error removing stranded packages from
-// database: ...".
+// VACUUM. A package that cannot be removed is Errc::package_removal, "error deleting packages
+// from database: error removing operator package <p>: no package found for packagename <p>";
+// the stranded bundles' failure reads "error removing stranded packages from database: ...".
 Result<void> remove_packages(const RemoveRequest& request);
 
 // `opm registry prune`: remove every stored package not named in `request.packages` (names

@@ -20,6 +20,12 @@ std::string Location::describe() const {
 Error::Error(Errc code, std::string message, std::optional<Location> where)
     : m_code(code), m_message(std::move(message)), m_where(std::move(where)) {}
 
+Error Error::already_reported(Errc code) {
+  Error e(code, "");
+  e.m_reported = true;
+  return e;
+}
+
 Error Error::wrap(std::string_view doing) && {
   m_message = fmt::format("{}: {}", doing, m_message);
   return std::move(*this);

@@ -9,14 +9,15 @@
 namespace opm::util {
 
 enum class Errc {
-  usage,          // bad flags or arguments: cobra-style "Error:" plus usage
-  invalid,        // bad input data
-  not_allowed,    // a reference of a kind the command refuses (upstream's ErrNotAllowed)
-  not_found,      // a file, image or object that is not there
-  io,             // reading or writing failed
-  network,        // registry or transport failure
-  bundle_exists,  // index add: bundle already present (exit 2)
-  version_exists, // index add: package version already present (exit 3)
+  usage,           // bad flags or arguments: cobra-style "Error:" plus usage
+  invalid,         // bad input data
+  not_allowed,     // a reference of a kind the command refuses (upstream's ErrNotAllowed)
+  not_found,       // a file, image or object that is not there
+  io,              // reading or writing failed
+  network,         // registry or transport failure
+  bundle_exists,   // index add: bundle already present (exit 2)
+  version_exists,  // index add: package version already present (exit 3)
+  package_removal, // index/registry rm and prune: a package could not be removed
   internal,
 };
 
@@ -36,6 +37,10 @@ class Error {
 public:
   Error(Errc code, std::string message, std::optional<Location> where = {});
 
+  // An error the command has told the user about already: only its exit code is left to
+  // give (from `code`, as for any error).
+  [[nodiscard]] static Error already_reported(Errc code);
+
   // "doing: inner message", keeping code and location.
   [[nodiscard]] Error wrap(std::string_view doing) &&;
   [[nodiscard]] Error located(Location where) &&;
@@ -43,6 +48,7 @@ public:
   [[nodiscard]] Errc code() const { return m_code; }
   [[nodiscard]] const std::string& message() const { return m_message; }
   [[nodiscard]] const std::optional<Location>& where() const { return m_where; }
+  [[nodiscard]] bool reported() const { return m_reported; }
   // "file:line:col: message", or just the message when there is no location.
   [[nodiscard]] std::string describe() const;
 
@@ -50,6 +56,7 @@ private:
   Errc m_code;
   std::string m_message;
   std::optional<Location> m_where;
+  bool m_reported = false;
 };
 
 template <typename T> using Result = std::expected<T, Error>;

@@ -122,7 +122,7 @@ Result<void> run(const std::string& dir, ReportFormat format, std::ostream& out,
   if (auto ci = ci_format(format)) {
     out << ci_report_text(*ci, ci_report(verdict));
     if (verdict.failure) {
-      return util::fail(Errc::invalid, "", {}); // reported on `out`; exit 1, quietly
+      return std::unexpected(Error::already_reported(Errc::invalid)); // on `out`: exit 1
     }
     return {};
   }
@@ -130,7 +130,7 @@ Result<void> run(const std::string& dir, ReportFormat format, std::ostream& out,
     std::string message = verdict.failure ? located_text(verdict) : std::string();
     out << (format == ReportFormat::json ? json_report(message) : yaml_report(message));
     if (verdict.failure) {
-      return util::fail(Errc::invalid, "", {}); // reported on `out`; exit 1, quietly
+      return std::unexpected(Error::already_reported(Errc::invalid)); // on `out`: exit 1
     }
     return {};
   }

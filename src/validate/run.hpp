@@ -20,7 +20,7 @@ enum class ReportFormat {
 // Loads the catalog in `dir` (first syntax or decoding error wins) and checks every rule.
 // text: several findings are written to `err` and the failure returned (a single one
 // becomes the returned Error's location). json, yaml: the report is written to `out` and a
-// failure comes back as an Errc::invalid Error with an empty message (already reported).
+// failure comes back as Error::already_reported(Errc::invalid).
 // github, sarif, junit: every finding in that format on `out`, the failure as for json.
 Result<void> run(const std::string& dir, ReportFormat format, std::ostream& out, std::ostream& err);
 
