@@ -21,12 +21,17 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             'version', 'Print the opm version'
         )
         'opm alpha' = @(
+            'bundle', 'Operator bundle commands'
             'cache', 'Inspect and prune opm''s image cache'
             'catalog', 'Build file-based catalog images'
             'convert-template', 'Convert existing FBC to a supported template type'
             'list', 'List contents of an index'
             'render-graph', 'Generate mermaid-formatted view of upgrade graph of operators in an index'
             'render-template', 'Render a catalog template (auto-detects type from schema if TYPE not specified)'
+        )
+        'opm alpha bundle' = @(
+            'build', 'Build operator bundle image'
+            'generate', 'Generate operator bundle metadata and Dockerfile'
         )
         'opm alpha cache' = @(
             'info', 'Show the cache''s size, entries and oldest entry'
@@ -78,6 +83,52 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         'opm alpha' = @(
             '--help', 'help for alpha'
             '-h', 'help for alpha'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha bundle' = @(
+            '--help', 'help for bundle'
+            '-h', 'help for bundle'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha bundle build' = @(
+            '--base-image', 'Use a custom image pullspec as the base bundle image'
+            '--channels', 'The list of channels that bundle image belongs to(Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '-c', 'The list of channels that bundle image belongs to(Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '--default', 'The default channel for the bundle image'
+            '-e', 'The default channel for the bundle image'
+            '--directory', 'The directory where bundle manifests and metadata for a specific version are located'
+            '-d', 'The directory where bundle manifests and metadata for a specific version are located'
+            '--help', 'help for build'
+            '-h', 'help for build'
+            '--image-builder', 'Tool used to manage container images. One of: [docker, podman, buildah]'
+            '-b', 'Tool used to manage container images. One of: [docker, podman, buildah]'
+            '--output-dir', 'Optional output directory for operator manifests'
+            '-u', 'Optional output directory for operator manifests'
+            '--overwrite', 'To overwrite annotations.yaml locally if existed. By default, overwrite is set to `false`.'
+            '-o', 'To overwrite annotations.yaml locally if existed. By default, overwrite is set to `false`.'
+            '--package', 'The name of the package that bundle image belongs to (Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '-p', 'The name of the package that bundle image belongs to (Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '--tag', 'The image tag applied to the bundle image'
+            '-t', 'The image tag applied to the bundle image'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha bundle generate' = @(
+            '--base-image', 'Use a custom image pullspec as the base bundle image'
+            '--channels', 'The list of channels that bundle image belongs to(Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '-c', 'The list of channels that bundle image belongs to(Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '--default', 'The default channel for the bundle image'
+            '-e', 'The default channel for the bundle image'
+            '--directory', 'The directory where bundle manifests for a specific version are located.'
+            '-d', 'The directory where bundle manifests for a specific version are located.'
+            '--help', 'help for generate'
+            '-h', 'help for generate'
+            '--output-dir', 'Optional output directory for operator manifests'
+            '-u', 'Optional output directory for operator manifests'
+            '--package', 'The name of the package that bundle image belongs to (Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '-p', 'The name of the package that bundle image belongs to (Required if `directory` is not pointing to a bundle in the nested bundle format)'
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
         )
@@ -480,6 +531,36 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         )
     }
     $valueFlags = @{
+        'opm alpha bundle build' = @(
+            '--base-image'
+            '--channels'
+            '-c'
+            '--default'
+            '-e'
+            '--directory'
+            '-d'
+            '--image-builder'
+            '-b'
+            '--output-dir'
+            '-u'
+            '--package'
+            '-p'
+            '--tag'
+            '-t'
+        )
+        'opm alpha bundle generate' = @(
+            '--base-image'
+            '--channels'
+            '-c'
+            '--default'
+            '-e'
+            '--directory'
+            '-d'
+            '--output-dir'
+            '-u'
+            '--package'
+            '-p'
+        )
         'opm alpha cache prune' = @(
             '--older-than'
         )
