@@ -14,7 +14,11 @@ trap 'rm -rf "$work"' EXIT
 passed=0
 failed=0
 
-annotation() { sed -n "s/^  operators.operatorframework.io.bundle.$2: //p" "$1/metadata/annotations.yaml"; }
+# annotation DIR NAME: an annotation's value, without the quotes YAML may have put around it.
+annotation() {
+  sed -n "s/^  operators.operatorframework.io.bundle.$2: //p" "$1/metadata/annotations.yaml" |
+    sed 's/^"\(.*\)"$/\1/'
+}
 
 # generate BINARY DIR ARGS...: runs BINARY in DIR on DIR/bundle/manifests.
 generate() {

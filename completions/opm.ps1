@@ -32,6 +32,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         'opm alpha bundle' = @(
             'build', 'Build operator bundle image'
             'generate', 'Generate operator bundle metadata and Dockerfile'
+            'unpack', 'Unpacks the content of an operator bundle'
         )
         'opm alpha cache' = @(
             'info', 'Show the cache''s size, entries and oldest entry'
@@ -131,6 +132,20 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '-p', 'The name of the package that bundle image belongs to (Required if `directory` is not pointing to a bundle in the nested bundle format)'
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha bundle unpack' = @(
+            '--debug', 'enable debug log output'
+            '-d', 'enable debug log output'
+            '--help', 'help for unpack'
+            '-h', 'help for unpack'
+            '--out', 'directory in which to unpack operator bundle content'
+            '-o', 'directory in which to unpack operator bundle content'
+            '--root-ca', 'file path of a root CA to use when communicating with image registries'
+            '-c', 'file path of a root CA to use when communicating with image registries'
+            '--skip-tls-verify', 'disable TLS verification'
+            '--skip-validation', 'disable bundle validation'
+            '-v', 'disable bundle validation'
+            '--use-http', 'use plain HTTP'
         )
         'opm alpha cache' = @(
             '--help', 'help for cache'
@@ -561,6 +576,12 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '--package'
             '-p'
         )
+        'opm alpha bundle unpack' = @(
+            '--out'
+            '-o'
+            '--root-ca'
+            '-c'
+        )
         'opm alpha cache prune' = @(
             '--older-than'
         )
@@ -743,6 +764,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         )
     }
     $fileCommands = @(
+        'opm alpha bundle unpack'
         'opm alpha catalog build'
         'opm alpha convert-template basic'
         'opm alpha convert-template substitutes'
