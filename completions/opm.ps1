@@ -31,6 +31,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         )
         'opm alpha bundle' = @(
             'build', 'Build operator bundle image'
+            'extract', 'Extracts the data in a bundle directory via ConfigMap'
             'generate', 'Generate operator bundle metadata and Dockerfile'
             'unpack', 'Unpacks the content of an operator bundle'
         )
@@ -113,6 +114,25 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '-p', 'The name of the package that bundle image belongs to (Required if `directory` is not pointing to a bundle in the nested bundle format)'
             '--tag', 'The image tag applied to the bundle image'
             '-t', 'The image tag applied to the bundle image'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha bundle extract' = @(
+            '--configmapname', 'name of configmap to write bundle data'
+            '-c', 'name of configmap to write bundle data'
+            '--datalimit', 'maximum limit in bytes for total bundle data'
+            '-l', 'maximum limit in bytes for total bundle data'
+            '--debug', 'enable debug logging'
+            '--gzip', 'enable gzip compression of configmap data'
+            '-z', 'enable gzip compression of configmap data'
+            '--help', 'help for extract'
+            '-h', 'help for extract'
+            '--kubeconfig', 'absolute path to kubeconfig file'
+            '-k', 'absolute path to kubeconfig file'
+            '--manifestsdir', 'path to directory containing manifests'
+            '-m', 'path to directory containing manifests'
+            '--namespace', 'namespace to write configmap data'
+            '-n', 'namespace to write configmap data'
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
         )
@@ -562,6 +582,18 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '-p'
             '--tag'
             '-t'
+        )
+        'opm alpha bundle extract' = @(
+            '--configmapname'
+            '-c'
+            '--datalimit'
+            '-l'
+            '--kubeconfig'
+            '-k'
+            '--manifestsdir'
+            '-m'
+            '--namespace'
+            '-n'
         )
         'opm alpha bundle generate' = @(
             '--base-image'
