@@ -38,8 +38,8 @@ e.g. "quay.io/example/operator:v0.0.1".
 After the build process is completed, a container image would be built
 locally in docker and available to push to a container registry.
 
-$ opm alpha bundle build --directory /test/0.1.0/ --package test-operator \
-	--channels stable,beta --default stable --overwrite
+$ opm alpha bundle build --directory /test/0.1.0/ --tag quay.io/example/operator:v0.1.0 \
+	--package test-operator --channels stable,beta --default stable --overwrite
 
 Note:
 * Bundle image is not runnable.
