@@ -150,7 +150,11 @@ Result<GeneratedBundle> generate(const GenerateRequest& request, const InfoLog& 
     auto existing = OPM_TRY(util::read_file(annotations_path));
     info("An annotations.yaml already exists in the directory: metadata/");
     info("Validating existing annotations.yaml");
-    OPM_TRY(check_existing_annotations(existing, out.labels));
+    auto agrees = check_existing_annotations(existing, out.labels);
+    if (!agrees) {
+      return util::fail(agrees.error().code(),
+                        fmt::format("{}: {}", annotations_path.string(), agrees.error().message()));
+    }
   }
   if (!output_dir.empty()) {
     OPM_TRY(copy_manifest_dir(directory, out.manifests_dir, request.overwrite));

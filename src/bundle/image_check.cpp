@@ -146,6 +146,20 @@ void add_located(std::vector<std::string>& problems, std::string_view where,
   }
 }
 
+// Why metadata/annotations.yaml, when there is one, is no annotations document: ": <where>:
+// <parser message>", or "" when it parses (or is not there).
+std::string unparsed_annotations(const fs::path& metadata_dir) {
+  auto content = util::read_regular(metadata_dir / "annotations.yaml");
+  if (!content) {
+    return "";
+  }
+  auto doc = read_first_document(*content);
+  if (doc) {
+    return "";
+  }
+  return ": metadata/annotations.yaml: " + doc.error().message();
+}
+
 } // namespace
 
 std::vector<std::string> check_format(const fs::path& dir, const CheckLog& log) {
@@ -208,7 +222,7 @@ std::vector<std::string> check_format(const fs::path& dir, const CheckLog& log) 
     }
   }
   if (!annotations) {
-    problems.emplace_back("Could not find annotations file");
+    problems.push_back("Could not find annotations file" + unparsed_annotations(dir / "metadata"));
   } else {
     debug(log, "Found annotations file");
     add_located(problems, annotations->first, check_annotations(media_type, annotations->second));

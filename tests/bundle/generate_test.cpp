@@ -172,3 +172,12 @@ TEST_CASE("optional validators are a comma-separated list") {
         std::set<std::string>{"operatorhub", "bundle-objects"});
   CHECK(bundle::validation_errors_text({"a", "b"}) == "Bundle validation errors: a,b");
 }
+
+TEST_CASE("an annotations.yaml that does not parse is named with the parser's message") {
+  TempDir dir;
+  dir.write("b/manifests/csv.yaml", k_csv_kind);
+  dir.write("b/metadata/annotations.yaml", "annotations:\n  a: [\n");
+  CHECK(bundle::check_format(dir.path() / "b", {}) ==
+        std::vector<std::string>{"Could not find annotations file: metadata/annotations.yaml: "
+                                 "yaml: line 2: did not find expected node content"});
+}

@@ -41,16 +41,25 @@ mkdir -p out_dir/metadata && cp b/metadata/annotations.yaml out_dir/metadata/
 run_opm alpha bundle build -d b/manifests -p other -c stable,fast -e stable -t oci:x:v1 -b none -u out_dir
 expect_rc 1
 sed -n 5p err >err.line
-expect_text err.line 'Error: Expect field "operators.operatorframework.io.bundle.package.v1" to have value "other" instead of "example-operator"
-'
+expect_text err.line "Error: $WORK/out_dir/metadata/annotations.yaml: Expect field \"operators.operatorframework.io.bundle.package.v1\" to have value \"other\" instead of \"example-operator\"
+"
 [ -e bundle.Dockerfile ] && fail "Dockerfile written for a failed build"
 [ -e out_dir/manifests ] && fail "manifests copied for a failed build"
 [ -e x ] && fail "image written for a failed build"
 # Every disagreement at once (without -e no default channel is expected).
 run_opm alpha bundle build -d b/manifests -p other -c beta -t oci:x:v1 -b none
 expect_rc 1
-grep -qF 'Error: [Expect field "operators.operatorframework.io.bundle.channels.v1" to have value "beta" instead of "stable,fast", Expect field "operators.operatorframework.io.bundle.package.v1" to have value "other" instead of "example-operator"]' err ||
+grep -qF "Error: $WORK/b/metadata/annotations.yaml: "'[Expect field "operators.operatorframework.io.bundle.channels.v1" to have value "beta" instead of "stable,fast", Expect field "operators.operatorframework.io.bundle.package.v1" to have value "other" instead of "example-operator"]' err ||
   fail "not every disagreement listed: $(cat err)"
+
+# A file that does not parse is named with the parser's message.
+printf 'annotations:\n  a: [\n' >bad.yaml
+mkdir -p bad/metadata bad/manifests && cp b/manifests/*.yaml bad/manifests/ && mv bad.yaml bad/metadata/annotations.yaml
+run_opm alpha bundle build -d bad/manifests -p p -c c -t oci:x:v1 -b none
+expect_rc 1
+grep '^Error' err >err.line
+expect_text err.line "Error: $WORK/bad/metadata/annotations.yaml: yaml: line 2: did not find expected node content
+"
 
 # --overwrite replaces it.
 run_opm alpha bundle build -d b/manifests -p other -c beta -t oci:x:v1 -b none --overwrite
