@@ -100,9 +100,34 @@ std::string string_member(const Json& v, std::string_view key) {
   return it != v.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
+// Whether `value` decodes into upstream's typed dependency: an object (or null) whose
+// `fields` are strings when present.
+bool decodes_as(const Json& value, std::initializer_list<std::string_view> fields) {
+  if (value.is_null()) {
+    return true;
+  }
+  return value.is_object() && std::all_of(fields.begin(), fields.end(), [&value](auto field) {
+           auto it = value.find(field);
+           return it == value.end() || it->is_string() || it->is_null();
+         });
+}
+
 std::vector<std::string> check_dependency(const RawProperty& dep) {
-  Json value = Json::parse(dep.value.empty() ? "null" : dep.value, nullptr, false);
-  bool decodes = !value.is_discarded() && (value.is_object() || value.is_null());
+  Json value = dep.value.empty() ? Json() : Json::parse(dep.value, nullptr, false);
+  bool known = dep.type == "olm.gvk" || dep.type == "olm.package" || dep.type == "olm.label" ||
+               dep.type == "olm.constraint";
+  bool decodes = known && !dep.value.empty() && !value.is_discarded();
+  if (decodes && dep.type == "olm.gvk") {
+    decodes = decodes_as(value, {"group", "version", "kind"});
+  } else if (decodes && dep.type == "olm.package") {
+    decodes = decodes_as(value, {"packageName", "version"});
+  } else if (decodes && dep.type == "olm.label") {
+    decodes = decodes_as(value, {"label"});
+  } else if (decodes) {
+    const Json& cel = value.is_object() && value.contains("cel") ? value["cel"] : Json();
+    decodes = decodes_as(value, {"failureMessage"}) && decodes_as(cel, {"rule"});
+  }
+  // Upstream's switch has a case for unknown types, but they never decode to reach it.
   if (!decodes) {
     return {fmt::format("couldn't parse dependency of type {}", dep.type)};
   }
@@ -126,15 +151,13 @@ std::vector<std::string> check_dependency(const RawProperty& dep) {
     }
   } else if (dep.type == "olm.label") {
     require("label", "Label information is missing");
-  } else if (dep.type == "olm.constraint") {
-    auto cel = value.is_object() ? value.find("cel") : value.end();
-    if (!value.is_object() || cel == value.end() || !cel->is_object()) {
+  } else {
+    const Json& cel = value.is_object() && value.contains("cel") ? value["cel"] : Json();
+    if (cel.is_null()) {
       problems.emplace_back("The CEL field is missing");
-    } else if (string_member(*cel, "rule").empty()) {
+    } else if (string_member(cel, "rule").empty()) {
       problems.emplace_back("The CEL expression is missing");
     }
-  } else {
-    problems.push_back(fmt::format("unsupported dependency type {}", dep.type));
   }
   return problems;
 }

@@ -130,6 +130,8 @@ TEST_CASE("the format check names the annotations file and checks each dependenc
   dir.write("b/metadata/dependencies.yaml",
             "dependencies:\n- type: olm.gvk\n  value: {group: g, kind: K}\n"
             "- type: olm.package\n  value: {packageName: q, version: \"not a range\"}\n"
+            "- type: olm.constraint\n  value: {cel: {rule: \"\"}}\n"
+            "- type: olm.label\n  value: {label: 5}\n"
             "- type: olm.mystery\n  value: {}\n");
   auto problems = bundle::check_format(dir.path() / "b", {});
   CHECK(problems ==
@@ -138,7 +140,9 @@ TEST_CASE("the format check names the annotations file and checks each dependenc
             "\"operators.operatorframework.io.bundle.channel.default.v1\" to have non-empty value",
             "metadata/dependencies.yaml: API Version is empty",
             "metadata/dependencies.yaml: Invalid semver format version",
-            "metadata/dependencies.yaml: unsupported dependency type olm.mystery"});
+            "metadata/dependencies.yaml: The CEL expression is missing",
+            "metadata/dependencies.yaml: couldn't parse dependency of type olm.label",
+            "metadata/dependencies.yaml: couldn't parse dependency of type olm.mystery"});
 }
 
 TEST_CASE("the format check stops when manifests/ or metadata/ is missing") {
