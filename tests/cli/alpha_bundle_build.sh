@@ -76,6 +76,28 @@ expect_rc 1
 grep -qxF 'Error: Failed to exec []string{"podman", "build", "-f", "bundle.Dockerfile", "-t", "x:1", "."}: exec: "podman": executable file not found in $PATH' err ||
   fail "missing engine: $(cat err)"
 
+# Engines run in the working directory on bundle.Dockerfile, their output passed through.
+mkdir bin
+for tool in docker podman buildah; do
+  printf '#!/bin/sh\necho "%s $*"\necho "on stderr" >&2\nexit ${FAKE_EXIT:-0}\n' "$tool" >bin/$tool
+  chmod +x bin/$tool
+done
+for tool in docker podman; do
+  PATH="$WORK/bin:$PATH" run_opm alpha bundle build "${args[@]}" -t x:1 -b $tool -o
+  expect_rc 0
+  expect_text out "$tool build -f bundle.Dockerfile -t x:1 .
+"
+  grep -qx 'on stderr' err || fail "$tool stderr not passed through"
+done
+PATH="$WORK/bin:$PATH" run_opm alpha bundle build "${args[@]}" -t x:1 -b buildah -o
+expect_rc 0
+expect_text out 'buildah bud --format=docker -f bundle.Dockerfile -t x:1 .
+'
+FAKE_EXIT=3 PATH="$WORK/bin:$PATH" run_opm alpha bundle build "${args[@]}" -t x:1 -o
+expect_rc 1
+grep -qxF 'Error: Failed to exec []string{"docker", "build", "-f", "bundle.Dockerfile", "-t", "x:1", "."}: exit status 3' err ||
+  fail "failed engine: $(cat err)"
+
 # Required flags.
 run_opm alpha bundle build -d b/manifests
 expect_rc 1
