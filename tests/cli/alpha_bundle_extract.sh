@@ -27,7 +27,8 @@ start_server() { # ARGS...: a fresh server on state.json
 }
 stop_server() { [ -n "$SERVER_PID" ] && kill "$SERVER_PID" && wait "$SERVER_PID" 2>/dev/null; SERVER_PID=; }
 trap 'stop_server' EXIT
-write_kubeconfig() { # TOKEN
+write_kubeconfig() { # TOKEN [SCHEME [CLUSTER YAML...]]
+  local scheme=${2:-http} extra=${3:-}
   cat >kubeconfig <<YAML
 apiVersion: v1
 kind: Config
@@ -37,7 +38,7 @@ contexts:
   context: {cluster: local, user: robot}
 clusters:
 - name: local
-  cluster: {server: "http://127.0.0.1:$(cat port)"}
+  cluster: {server: "$scheme://127.0.0.1:$(cat port)"$extra}
 users:
 - name: robot
   user: {token: $1}
@@ -110,6 +111,26 @@ run_opm alpha bundle extract -m "$WORK/b/" -n olm -c bundle-x -k kubeconfig
 expect_rc 1
 grep -qx 'Error: error loading manifests from directory: Operation cannot be fulfilled on configmaps "bundle-x": the object has been modified; please apply your changes to the latest version and try again' err ||
   fail "conflict: $(cat err)"
+
+# Over TLS: the server's certificate chains to the kubeconfig's CA, or verification is off.
+openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.crt -days 2 \
+  -subj "/CN=kube test CA" -addext "basicConstraints=critical,CA:TRUE" 2>/dev/null
+openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj "/CN=127.0.0.1" 2>/dev/null
+printf 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n' >server.ext
+openssl x509 -req -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial -out server.crt \
+  -days 2 -extfile server.ext 2>/dev/null || fail "no test certificate"
+start_server --tls server.crt server.key
+write_kubeconfig s3cret https ", certificate-authority-data: $(base64 -w0 ca.crt)"
+run_opm alpha bundle extract -m "$WORK/b/" -n olm -c bundle-x -k kubeconfig
+expect_rc 0
+expect_eq "written over TLS" '"8"' "$(stored '["metadata"]["resourceVersion"]')"
+write_kubeconfig s3cret https
+run_opm alpha bundle extract -m "$WORK/b/" -n olm -c bundle-x -k kubeconfig
+expect_rc 1
+grep -q '^Error: error loading manifests from directory: .*certificate' err || fail "untrusted server: $(cat err)"
+write_kubeconfig s3cret https ", insecure-skip-tls-verify: true"
+run_opm alpha bundle extract -m "$WORK/b/" -n olm -c bundle-x -k kubeconfig
+expect_rc 0
 
 # A missing directory, and no cluster to talk to.
 start_server

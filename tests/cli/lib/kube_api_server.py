@@ -7,7 +7,7 @@ kube-apiserver would: the bearer token, the JSON content type of a PUT, the obje
 name and namespace, string data and base64 binaryData, and the resourceVersion (a PUT of a
 stale version is refused with 409 Conflict). Answers that fail are Status objects.
 
-  kube_api_server.py STATE_FILE PORT_FILE TOKEN [--bump-on-get]
+  kube_api_server.py STATE_FILE PORT_FILE TOKEN [--bump-on-get] [--tls CERT KEY]
 
 STATE_FILE holds a JSON list of ConfigMaps and is rewritten after each accepted PUT.
 With --bump-on-get every GET is followed by a change from elsewhere (a conflict).
@@ -19,6 +19,7 @@ import http.server
 import json
 import os
 import re
+import ssl
 import sys
 
 PATH = re.compile(r"^/api/v1/namespaces/([^/]+)/configmaps/([^/?]+)$")
@@ -118,7 +119,13 @@ def main():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.state_file = state_file
     server.token = token
-    server.bump_on_get = "--bump-on-get" in sys.argv[4:]
+    options = sys.argv[4:]
+    server.bump_on_get = "--bump-on-get" in options
+    if "--tls" in options:
+        at = options.index("--tls")
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(options[at + 1], options[at + 2])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     with open(state_file) as f:
         server.configmaps = json.load(f)
     with open(port_file + ".tmp", "w") as f:
