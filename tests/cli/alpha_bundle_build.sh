@@ -5,7 +5,7 @@
 source "$OPM_TESTS/cli/lib/common.bash"
 export OLM_CACHE_DIR="$WORK/cache" SOURCE_DATE_EPOCH=1700000000
 cp -r "$OPM_TESTS/data/bundles/full" b
-args=(-d b/manifests -p example-operator -c stable,fast -e stable)
+args=(-d b/manifests -p example-operator -c "stable,fast" -e stable)
 
 run_opm alpha bundle build "${args[@]}" -t oci:layout:v1 -b none
 expect_rc 0

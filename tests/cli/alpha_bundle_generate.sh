@@ -80,9 +80,9 @@ expect_text err.first "Error: please manually input channels and packageName, er
 
 # -u copies the manifests (a nested directory's files land in manifests/manifests, as
 # upstream puts them) and writes metadata/ there; COPY names the copies.
-mkdir work && cd work
+mkdir work && cd work || exit 1
 run_opm alpha bundle generate -d "$DATA_BUNDLES/full/manifests" -p example-operator -c stable -u ../copy
-cd ..
+cd .. || exit 1
 expect_rc 0
 [ -f copy/manifests/example-operator.clusterserviceversion.yaml ] || fail "manifests not copied"
 [ -f copy/manifests/.hidden.yaml ] || fail "hidden file not copied"
