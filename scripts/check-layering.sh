@@ -70,4 +70,12 @@ for kind in header module; do
     status=1
   fi
 done
+# The index database's schema belongs to sqlite/: no other module names its tables in SQL.
+tables='package|channel|channel_entry|operatorbundle|related_image|api|api_provider|api_requirer|properties|dependencies|deprecated|schema_migrations'
+sql='(FROM|JOIN|INTO|UPDATE|TABLE)[[:space:]]+('"$tables"')\b|"(PRAGMA|VACUUM)\b|"(SELECT|INSERT|DELETE|select|insert|delete from|update [a-z_]+ set)[[:space:]]'
+if leaks=$(grep -rnE "$sql" --include='*.cpp' --include='*.hpp' . | grep -v '^\./sqlite/'); then
+  echo "layering: SQL outside sqlite/ (the only module that speaks to the index schema):"
+  sed 's/^\.\//  /' <<<"$leaks"
+  status=1
+fi
 exit $status

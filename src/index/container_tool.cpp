@@ -1,125 +1,26 @@
 #include "index/container_tool.hpp"
 
+#include "util/process.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
-
-#include <fcntl.h>
-#include <poll.h>
-#include <spawn.h>
-#include <unistd.h>
-
-#include <array>
-#include <cerrno>
-#include <cstring>
-#include <sys/wait.h>
-
-extern char** environ;
 
 namespace opm::index {
 
 namespace {
 
-struct Finished {
-  std::string out;
-  std::string err;
-  int status = 0;
-  [[nodiscard]] bool ok() const { return WIFEXITED(status) && WEXITSTATUS(status) == 0; }
-  // Go's *exec.ExitError text.
-  [[nodiscard]] std::string exit_text() const {
-    if (WIFSIGNALED(status)) {
-      return fmt::format("signal: {}", ::strsignal(WTERMSIG(status)));
-    }
-    return fmt::format("exit status {}", WEXITSTATUS(status));
-  }
-};
+using Finished = util::ProcessOutcome;
 
-class Pipe {
-public:
-  Pipe() {
-    if (::pipe2(m_fds.data(), O_CLOEXEC) != 0) {
-      m_fds = {-1, -1};
-    }
-  }
-  ~Pipe() {
-    close_read();
-    close_write();
-  }
-  Pipe(const Pipe&) = delete;
-  Pipe& operator=(const Pipe&) = delete;
-  [[nodiscard]] bool valid() const { return m_fds[0] >= 0; }
-  [[nodiscard]] int read_end() const { return m_fds[0]; }
-  [[nodiscard]] int write_end() const { return m_fds[1]; }
-  void close_read() { close_fd(m_fds[0]); }
-  void close_write() { close_fd(m_fds[1]); }
-
-private:
-  static void close_fd(int& fd) {
-    if (fd >= 0) {
-      ::close(fd);
-      fd = -1;
-    }
-  }
-  std::array<int, 2> m_fds{-1, -1};
-};
-
-// Drains both pipes until the child closes them.
-void collect(Pipe& out, Pipe& err, Finished& done) {
-  std::array<pollfd, 2> fds{pollfd{out.read_end(), POLLIN, 0}, pollfd{err.read_end(), POLLIN, 0}};
-  std::array<std::string*, 2> sinks{&done.out, &done.err};
-  std::array<char, 8192> buffer{};
-  int open = 2;
-  while (open > 0) {
-    if (::poll(fds.data(), fds.size(), -1) < 0) {
-      if (errno == EINTR) {
-        continue;
-      }
-      break;
-    }
-    for (std::size_t i = 0; i < fds.size(); ++i) {
-      if (fds[i].fd < 0 || fds[i].revents == 0) {
-        continue;
-      }
-      auto n = ::read(fds[i].fd, buffer.data(), buffer.size());
-      if (n > 0) {
-        sinks[i]->append(buffer.data(), static_cast<std::size_t>(n));
-      } else if (n == 0 || errno != EINTR) {
-        fds[i].fd = -1;
-        --open;
-      }
-    }
-  }
-}
-
+// Runs the tool found on PATH with this process's environment and standard input.
 Result<Finished> run(const std::vector<std::string>& argv) {
-  Pipe out;
-  Pipe err;
-  if (!out.valid() || !err.valid()) {
-    return util::fail(Errc::io, fmt::format("pipe: {}", std::strerror(errno)));
+  auto exe = util::find_on_path(argv[0]);
+  if (!exe) {
+    return util::fail(Errc::io,
+                      fmt::format("exec: \"{}\": executable file not found in $PATH", argv[0]));
   }
-  posix_spawn_file_actions_t actions;
-  ::posix_spawn_file_actions_init(&actions);
-  ::posix_spawn_file_actions_adddup2(&actions, out.write_end(), STDOUT_FILENO);
-  ::posix_spawn_file_actions_adddup2(&actions, err.write_end(), STDERR_FILENO);
-  std::vector<char*> args;
-  for (const auto& a : argv) {
-    args.push_back(const_cast<char*>(a.c_str()));
-  }
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  int rc = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
-  ::posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) {
-    return util::fail(Errc::io, rc == ENOENT
-                                    ? fmt::format("exec: \"{}\": executable file not "
-                                                  "found in $PATH",
-                                                  argv[0])
-                                    : fmt::format("fork/exec {}: {}", argv[0], std::strerror(rc)));
-  }
-  out.close_write();
-  err.close_write();
-  Finished done;
-  collect(out, err, done);
-  while (::waitpid(pid, &done.status, 0) < 0 && errno == EINTR) {
+  auto done = util::run_process({.exe = *exe, .argv = argv});
+  if (!done) {
+    return util::fail(Errc::io, fmt::format("fork/exec {}: {}", argv[0], done.error().message()));
   }
   return done;
 }
@@ -188,7 +89,7 @@ Result<void> build_image(ContainerTool tool, const std::filesystem::path& docker
   note(log, "info", fmt::format("running {} build", argv[0]));
   note(log, "info", argv_text(argv));
   auto done = OPM_TRY(run(argv));
-  if (!done.ok()) {
+  if (!done.succeeded()) {
     note(log, "error", done.out + done.err);
     return util::fail(Errc::io, fmt::format("error building image: {}. {}", done.out + done.err,
                                             done.exit_text()));
@@ -209,7 +110,7 @@ Result<void> pull_image(ContainerTool tool, const std::string& ref, bool plain_h
   }
   note(log, "info", "running " + shown);
   auto pulled = OPM_TRY(run(pull));
-  if (!pulled.ok()) {
+  if (!pulled.succeeded()) {
     note(log, "error", pulled.out + pulled.err);
     return util::fail(Errc::io, fmt::format("error pulling image: {}. {}", pulled.out + pulled.err,
                                             pulled.exit_text()));
@@ -222,12 +123,13 @@ Result<std::map<std::string, std::string>> pull_labels(ContainerTool tool, const
   OPM_TRY(pull_image(tool, ref, plain_http, log));
   note(log, "info", "Getting label data from previous image");
   auto inspected = OPM_TRY(run_verb({tool_name(tool), "inspect", ref}, log));
-  if (!inspected.ok()) {
+  if (!inspected.succeeded()) {
     note(log, "error", inspected.out);
   }
   auto data = nlohmann::json::parse(inspected.out, nullptr, false);
   const char* key = tool == ContainerTool::podman ? "/0/Labels" : "/0/Config/Labels";
-  if (!inspected.ok() || data.is_discarded() || !data.contains(nlohmann::json::json_pointer(key))) {
+  if (!inspected.succeeded() || data.is_discarded() ||
+      !data.contains(nlohmann::json::json_pointer(key))) {
     return util::fail(Errc::invalid, "Unable to parse label data from container");
   }
   std::map<std::string, std::string> labels;
@@ -243,7 +145,7 @@ Result<void> copy_image_files(ContainerTool tool, const std::string& ref,
                               const std::filesystem::path& dir, const ToolLog& log) {
   const auto name = tool_name(tool);
   auto created = OPM_TRY(run_verb({name, "create", ref, ""}, log));
-  if (!created.ok()) {
+  if (!created.succeeded()) {
     return util::fail(Errc::io, fmt::format("error creating container {}: {}: {}", created.out,
                                             created.exit_text(), created.err));
   }
@@ -252,15 +154,15 @@ Result<void> copy_image_files(ContainerTool tool, const std::string& ref,
     id.pop_back();
   }
   auto copied = OPM_TRY(run_verb({name, "cp", id + ":/.", dir.string()}, log));
-  if (!copied.ok()) {
+  if (!copied.succeeded()) {
     note(log, "error", copied.out + copied.err);
   }
   auto removed = OPM_TRY(run_verb({name, "rm", id}, log));
-  if (!copied.ok()) {
+  if (!copied.succeeded()) {
     return util::fail(Errc::io, fmt::format("error copying container directory {}: {}",
                                             copied.out + copied.err, copied.exit_text()));
   }
-  if (!removed.ok()) {
+  if (!removed.succeeded()) {
     note(log, "error", removed.out + removed.err);
     return util::fail(Errc::io, fmt::format("error removing container {}: {}",
                                             removed.out + removed.err, removed.exit_text()));

@@ -4,7 +4,9 @@
 #include "sqlite/connection.hpp"
 #include "sqlite/deprecate.hpp"
 #include "sqlite/migrations.hpp"
+#include "sqlite/package_read.hpp"
 #include "sqlite/remove.hpp"
+#include "util/go_errors.hpp"
 
 #include <fmt/format.h>
 
@@ -43,11 +45,7 @@ Error aggregate(const std::vector<Error>& errors) {
   if (errors.size() == 1) {
     return errors.front();
   }
-  std::string text = "[";
-  for (std::size_t i = 0; i < errors.size(); ++i) {
-    text += (i == 0 ? "" : ", ") + errors[i].message();
-  }
-  return Error(Errc::invalid, text + "]");
+  return Error(Errc::invalid, util::aggregate_text(errors));
 }
 
 // The requested images that are stored; the others are an error.
@@ -57,13 +55,7 @@ Result<std::vector<std::string>> stored_images(sqlite::Connection& db,
   if (images.empty()) {
     return images;
   }
-  auto stmt = OPM_TRY(db.prepare(
-      "SELECT DISTINCT operatorbundle.bundlepath FROM operatorbundle INNER JOIN channel_entry ON "
-      "operatorbundle.name = channel_entry.operatorbundle_name"));
-  std::set<std::string> stored;
-  while (OPM_TRY(stmt.step())) {
-    stored.insert(stmt.text_or_empty(0));
-  }
+  auto stored = OPM_TRY(sqlite::served_bundle_images(db));
   if (stored.empty()) {
     return found; // an empty index: nothing to deprecate, and no error
   }
@@ -103,11 +95,7 @@ Result<void> remove_whole_packages(sqlite::Connection& db, std::vector<std::stri
   }
   std::vector<std::string> removed;
   for (const auto& package : packages) {
-    auto channels = OPM_TRY(db.prepare("SELECT DISTINCT name FROM channel WHERE "
-                                       "channel.package_name=?"));
-    channels.bind(1, package);
-    while (OPM_TRY(channels.step())) {
-      auto channel = channels.text_or_empty(0);
+    for (const auto& channel : OPM_TRY(sqlite::package_channels(db, package))) {
       auto head = OPM_TRY(sqlite::channel_head_image(db, package, channel));
       if (!contains(bundles, head)) {
         return util::fail(
@@ -202,7 +190,7 @@ Result<void> deprecate_truncate(const DeprecateRequest& request) {
       OPM_TRY(tolerate(remove_whole_packages(db, bundles, request), request));
     }
     OPM_TRY(tolerate(deprecate_each(db, bundles, request), request));
-    OPM_TRY(db.exec("VACUUM"));
+    OPM_TRY(db.compact());
   }
   return copy.commit();
 }

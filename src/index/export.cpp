@@ -1,7 +1,9 @@
 #include "index/export.hpp"
 
 #include "sqlite/connection.hpp"
+#include "sqlite/package_read.hpp"
 #include "util/fs.hpp"
+#include "util/go_errors.hpp"
 #include "util/path.hpp"
 #include "util/strings.hpp"
 #include "yaml/emitter.hpp"
@@ -24,28 +26,13 @@ struct BundleDir {
   std::string version;
 };
 
-Result<std::vector<std::string>> all_packages(sqlite::Connection& db) {
-  auto stmt = OPM_TRY(db.prepare("SELECT DISTINCT name FROM package"));
-  std::vector<std::string> names;
-  while (OPM_TRY(stmt.step())) {
-    names.push_back(stmt.text_or_empty(0));
-  }
-  return names;
-}
-
 // Bundle image -> where its manifests go; a later package wins an image, as upstream's map.
 Result<std::map<std::string, BundleDir>>
 bundles_to_export(sqlite::Connection& db, const std::vector<std::string>& packages) {
-  auto stmt = OPM_TRY(db.prepare(
-      "SELECT DISTINCT name, bundlepath, version FROM operatorbundle INNER JOIN channel_entry "
-      "ON operatorbundle.name=channel_entry.operatorbundle_name WHERE "
-      "channel_entry.package_name=?"));
   std::map<std::string, BundleDir> bundles;
   for (const auto& package : packages) {
-    stmt.reset();
-    stmt.bind(1, package);
-    while (OPM_TRY(stmt.step())) {
-      bundles[stmt.text_or_empty(1)] = {package, stmt.text_or_empty(2)};
+    for (const auto& b : OPM_TRY(sqlite::package_bundle_images(db, package))) {
+      bundles[b.image] = {package, b.version};
     }
   }
   return bundles;
@@ -106,17 +93,8 @@ Result<void> export_bundle(const std::string& image, const fs::path& target, con
 
 Result<void> write_package_yaml(sqlite::Connection& db, const std::string& package,
                                 const fs::path& dir) {
-  auto defaults =
-      OPM_TRY(db.prepare("SELECT DISTINCT default_channel FROM package WHERE name=? LIMIT 1"));
-  defaults.bind(1, package);
-  std::string default_channel = OPM_TRY(defaults.step()) ? defaults.text_or_empty(0) : "";
-  auto channels = OPM_TRY(db.prepare(
-      "SELECT DISTINCT name, head_operatorbundle_name FROM channel WHERE package_name=?"));
-  channels.bind(1, package);
-  std::vector<std::pair<std::string, std::string>> heads;
-  while (OPM_TRY(channels.step())) {
-    heads.emplace_back(channels.text_or_empty(0), channels.text_or_empty(1));
-  }
+  std::string default_channel = OPM_TRY(sqlite::default_channel(db, package)).value_or("");
+  auto heads = OPM_TRY(sqlite::channel_heads(db, package));
   std::string text;
   yaml::Emitter e(text);
   e.begin_document();
@@ -167,22 +145,11 @@ Result<void> check_export_paths(const std::vector<std::string>& packages,
   return {};
 }
 
-Error aggregate(const std::vector<std::string>& messages) {
-  if (messages.size() == 1) {
-    return Error(Errc::invalid, messages.front());
-  }
-  std::string text = "[";
-  for (std::size_t i = 0; i < messages.size(); ++i) {
-    text += (i == 0 ? "" : ", ") + messages[i];
-  }
-  return Error(Errc::invalid, text + "]");
-}
-
 } // namespace
 
 Result<void> export_packages(const ExportRequest& request, const Unpack& unpack) {
   auto db = OPM_TRY(sqlite::Connection::open(request.database, sqlite::OpenMode::read_only));
-  auto packages = request.packages.empty() ? OPM_TRY(all_packages(db)) : request.packages;
+  auto packages = request.packages.empty() ? OPM_TRY(sqlite::package_names(db)) : request.packages;
   auto bundles = OPM_TRY(bundles_to_export(db, packages));
   OPM_TRY(check_export_paths(packages, bundles));
   if (request.info) {
@@ -205,7 +172,7 @@ Result<void> export_packages(const ExportRequest& request, const Unpack& unpack)
     }
   }
   if (!failures.empty()) {
-    return std::unexpected(aggregate(failures));
+    return util::fail(Errc::invalid, util::aggregate_text(failures));
   }
   for (const auto& package : packages) {
     if (request.note) {
@@ -218,7 +185,7 @@ Result<void> export_packages(const ExportRequest& request, const Unpack& unpack)
     }
   }
   if (!failures.empty()) {
-    return std::unexpected(aggregate(failures));
+    return util::fail(Errc::invalid, util::aggregate_text(failures));
   }
   return {};
 }

@@ -3,6 +3,7 @@
 #include "index/database_copy.hpp"
 #include "sqlite/connection.hpp"
 #include "sqlite/migrations.hpp"
+#include "sqlite/package_read.hpp"
 #include "sqlite/remove.hpp"
 
 #include <algorithm>
@@ -39,7 +40,7 @@ Result<void> remove_stranded(sqlite::Connection& db, const std::function<void()>
   if (removed_hook) {
     removed_hook();
   }
-  return db.exec("VACUUM");
+  return db.compact();
 }
 
 Result<void> remove_each(sqlite::Connection& db, const std::vector<std::string>& packages,
@@ -65,17 +66,6 @@ Result<void> remove_each(sqlite::Connection& db, const std::vector<std::string>&
   return {};
 }
 
-Result<std::vector<std::string>> stored_packages(sqlite::Connection& db) {
-  auto stmt = OPM_TRY(db.prepare("SELECT DISTINCT name FROM package"));
-  std::vector<std::string> out;
-  while (OPM_TRY(stmt.step())) {
-    if (auto name = stmt.text(0)) {
-      out.push_back(std::move(*name));
-    }
-  }
-  return out;
-}
-
 } // namespace
 
 Result<void> remove_packages(const RemoveRequest& request) {
@@ -94,7 +84,7 @@ Result<void> prune_packages(const RemoveRequest& request) {
   {
     auto db = OPM_TRY(sqlite::Connection::open(copy.path(), sqlite::OpenMode::read_write_create));
     OPM_TRY(sqlite::migrate(db));
-    auto stored = OPM_TRY(stored_packages(db));
+    auto stored = OPM_TRY(sqlite::package_names(db));
     if (request.not_stored) {
       for (const auto& kept : request.packages) {
         if (std::find(stored.begin(), stored.end(), kept) == stored.end()) {
@@ -110,7 +100,7 @@ Result<void> prune_packages(const RemoveRequest& request) {
       }
     }
     OPM_TRY(remove_each(db, doomed, request));
-    OPM_TRY(db.exec("VACUUM"));
+    OPM_TRY(db.compact());
   }
   return copy.commit();
 }

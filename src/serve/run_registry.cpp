@@ -113,10 +113,7 @@ Result<sqlite::Connection> open_database(const std::string& path, const Registry
     log.log("warning", message,
             {{"database", o.database}, {"error", e.message()}, {"port", o.port}});
   };
-  // Upstream's driver reads the schema as it connects, so a file that is not a database
-  // already fails this first statement.
-  if (auto limited = db.exec("PRAGMA soft_heap_limit=1; SELECT count(*) FROM sqlite_master");
-      !limited) {
+  if (auto limited = db.limit_soft_heap(); !limited) {
     warn("error setting soft heap limit for sqlite", limited.error());
   }
   if (!o.skip_migrate) {

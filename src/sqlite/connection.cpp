@@ -319,4 +319,16 @@ Result<void> Transaction::commit() {
   return {};
 }
 
+Result<void> Connection::hold_as_private_copy() {
+  OPM_TRY(exec("PRAGMA journal_mode = MEMORY"));
+  OPM_TRY(exec("PRAGMA synchronous = OFF"));
+  return exec("PRAGMA locking_mode = EXCLUSIVE");
+}
+
+Result<void> Connection::limit_soft_heap() {
+  return exec("PRAGMA soft_heap_limit=1; SELECT count(*) FROM sqlite_master");
+}
+
+Result<void> Connection::compact() { return exec("VACUUM"); }
+
 } // namespace opm::sqlite

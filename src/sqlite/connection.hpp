@@ -91,6 +91,18 @@ public:
 
   // Run one or more statements without results.
   Result<void> exec(std::string_view sql);
+
+  // For a database file no one else sees until it is synced and renamed into place: no
+  // journal file, no sync per transaction, and the lock held for the whole run (which spares
+  // every statement the locking and journal checks of a shared database).
+  Result<void> hold_as_private_copy();
+
+  // Upstream `registry serve`'s soft heap limit of one byte. Its driver reads the schema as it
+  // connects, so a file that is not a database already fails this first statement.
+  Result<void> limit_soft_heap();
+
+  // VACUUM: rewrite the file without its free pages.
+  Result<void> compact();
   Result<Statement> prepare(std::string_view sql);
   // Rows changed by the last INSERT/UPDATE/DELETE.
   [[nodiscard]] std::int64_t changes() const;

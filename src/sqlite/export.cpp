@@ -2,6 +2,7 @@
 
 #include "json/text.hpp"
 #include "sqlite/connection.hpp"
+#include "sqlite/detail/bundle_edges_sql.hpp"
 #include "sqlite/detail/stored_json.hpp"
 #include "sqlite/migrations.hpp"
 #include "util/base64.hpp"
@@ -20,53 +21,8 @@ namespace opm::sqlite {
 
 namespace {
 
-// One row per (bundle, package, channel). The main chain of a channel is what is reachable
-// along `replaces` from the entries at the smallest depth (the heads); a bundle's replaces is
-// the bundle its main-chain entry points to, and every other edge out of its entries is a
-// skip. Properties and dependencies come as JSON arrays of {type, value}.
-constexpr std::string_view k_bundle_rows = R"(
-WITH RECURSIVE
-head_depth (depth) AS (
-  SELECT min(depth) FROM channel_entry
-),
-main_chain (entry_id, replaces) AS (
-  SELECT entry_id, replaces FROM channel_entry
-    INNER JOIN head_depth ON channel_entry.depth = head_depth.depth
-  UNION
-  SELECT next.entry_id, next.replaces FROM channel_entry AS next
-    INNER JOIN main_chain ON next.entry_id = main_chain.replaces
-),
-bundle_replaces (operatorbundle_name, package_name, channel_name, replaces) AS (
-  SELECT entry.operatorbundle_name, entry.package_name, entry.channel_name,
-         max(target.operatorbundle_name)
-    FROM channel_entry AS entry
-      LEFT OUTER JOIN main_chain ON entry.entry_id = main_chain.entry_id
-      LEFT OUTER JOIN channel_entry AS target ON main_chain.replaces = target.entry_id
-    GROUP BY entry.operatorbundle_name, entry.package_name, entry.channel_name
-),
-skip_edges (entry_id, skipped) AS (
-  SELECT entry_id, replaces FROM channel_entry WHERE replaces IS NOT NULL
-  EXCEPT
-  SELECT entry_id, replaces FROM main_chain
-),
-bundle_skips (operatorbundle_name, package_name, channel_name, skips) AS (
-  SELECT entry.operatorbundle_name, entry.package_name, entry.channel_name,
-         group_concat(target.operatorbundle_name, ',')
-    FROM skip_edges
-      INNER JOIN channel_entry AS entry ON skip_edges.entry_id = entry.entry_id
-      INNER JOIN channel_entry AS target ON skip_edges.skipped = target.entry_id
-    GROUP BY entry.operatorbundle_name, entry.package_name, entry.channel_name
-),
-bundle_properties (name, list) AS (
-  SELECT operatorbundle_name,
-         json_group_array(json_object('type', CAST(type AS TEXT), 'value', CAST(value AS TEXT)))
-    FROM properties GROUP BY operatorbundle_name
-),
-bundle_dependencies (name, list) AS (
-  SELECT operatorbundle_name,
-         json_group_array(json_object('type', CAST(type AS TEXT), 'value', CAST(value AS TEXT)))
-    FROM dependencies GROUP BY operatorbundle_name
-)
+// One row per (bundle, package, channel), from the shared edge expressions.
+constexpr std::string_view k_bundle_rows_select = R"(
 SELECT ob.bundle, ob.bundlepath, ob.name, r.package_name, r.channel_name, r.replaces, s.skips,
        ob.version, ob.skiprange, d.list, p.list
   FROM bundle_replaces AS r
@@ -192,7 +148,8 @@ Result<std::map<std::string, PackageModel>> read_packages(Connection& db) {
 }
 
 Result<void> read_bundles(Connection& db, std::map<std::string, PackageModel>& packages) {
-  auto rows = OPM_TRY(db.prepare(k_bundle_rows));
+  auto rows =
+      OPM_TRY(db.prepare(std::string(detail::k_bundle_edges) + std::string(k_bundle_rows_select)));
   while (OPM_TRY(rows.step())) {
     // Rows without a name, version, image or channel are not served upstream either.
     if (rows.is_null(2) || rows.is_null(7) || rows.is_null(1) || rows.is_null(4)) {

@@ -1,12 +1,11 @@
 #include "json/text.hpp"
+#include "sqlite/detail/bundle_edges_sql.hpp"
 #include "sqlite/detail/query_parts.hpp"
 #include "sqlite/query.hpp"
 
 #include <set>
 
-// ListBundles: one row per bundle per channel. A channel's rows in channel_entry are inbound
-// upgrade edges; the single "replaces" of a bundle is the edge on the chain followed from the
-// entries of minimal depth (the heads), and every other inbound edge is a skip.
+// ListBundles: one row per bundle per channel (see detail/bundle_edges_sql.hpp).
 namespace opm::sqlite {
 
 namespace {
@@ -14,71 +13,29 @@ namespace {
 using detail::parse_gvk;
 using detail::read_manifests;
 
-constexpr std::string_view k_list_bundles = R"(
-WITH RECURSIVE
-tip (depth) AS (
-  SELECT min(depth) FROM channel_entry
-),
-replaces_entry (entry_id, replaces) AS (
-  SELECT entry_id, replaces FROM channel_entry
-    INNER JOIN tip ON channel_entry.depth = tip.depth
-  UNION
-  SELECT channel_entry.entry_id, channel_entry.replaces FROM channel_entry
-    INNER JOIN replaces_entry ON channel_entry.entry_id = replaces_entry.replaces
-),
-replaces_bundle (entry_id, operatorbundle_name, package_name, channel_name, replaces) AS (
-  SELECT min(entry.entry_id), entry.operatorbundle_name, entry.package_name, entry.channel_name,
-         max(replaced.operatorbundle_name)
-    FROM channel_entry AS entry
-    LEFT OUTER JOIN replaces_entry ON entry.entry_id = replaces_entry.entry_id
-    LEFT OUTER JOIN channel_entry AS replaced ON replaces_entry.replaces = replaced.entry_id
-    GROUP BY entry.operatorbundle_name, entry.package_name, entry.channel_name
-),
-skips_entry (entry_id, skips) AS (
-  SELECT entry_id, replaces FROM channel_entry WHERE replaces IS NOT NULL
-  EXCEPT
-  SELECT entry_id, replaces FROM replaces_entry
-),
-skips_bundle (operatorbundle_name, package_name, channel_name, skips) AS (
-  SELECT entry.operatorbundle_name, entry.package_name, entry.channel_name,
-         group_concat(skipped.operatorbundle_name, ",")
-    FROM skips_entry
-    INNER JOIN channel_entry AS entry ON skips_entry.entry_id = entry.entry_id
-    INNER JOIN channel_entry AS skipped ON skips_entry.skips = skipped.entry_id
-    GROUP BY entry.operatorbundle_name, entry.package_name, entry.channel_name
-),
-merged_properties (bundle_name, merged) AS (
-  SELECT operatorbundle_name, json_group_array(json_object(
-           'type', CAST(properties.type AS TEXT), 'value', CAST(properties.value AS TEXT)))
-    FROM properties GROUP BY operatorbundle_name
-),
-merged_dependencies (bundle_name, merged) AS (
-  SELECT operatorbundle_name, json_group_array(json_object(
-           'type', CAST(dependencies.type AS TEXT), 'value', CAST(dependencies.value AS TEXT)))
-    FROM dependencies GROUP BY operatorbundle_name
-)
+constexpr std::string_view k_list_bundles_select = R"(
 SELECT
-  replaces_bundle.entry_id,
+  bundle_replaces.entry_id,
   CASE WHEN length(coalesce(operatorbundle.bundlepath, "")) > 0 THEN NULL
        ELSE operatorbundle.bundle END,
   operatorbundle.bundlepath,
   operatorbundle.name,
-  replaces_bundle.package_name,
-  replaces_bundle.channel_name,
-  replaces_bundle.replaces,
-  skips_bundle.skips,
+  bundle_replaces.package_name,
+  bundle_replaces.channel_name,
+  bundle_replaces.replaces,
+  bundle_skips.skips,
   operatorbundle.version,
   operatorbundle.skiprange,
-  merged_dependencies.merged,
-  merged_properties.merged
-FROM replaces_bundle
-  INNER JOIN operatorbundle ON replaces_bundle.operatorbundle_name = operatorbundle.name
-  LEFT OUTER JOIN skips_bundle
-    ON replaces_bundle.operatorbundle_name = skips_bundle.operatorbundle_name
-   AND replaces_bundle.package_name = skips_bundle.package_name
-   AND replaces_bundle.channel_name = skips_bundle.channel_name
-  LEFT OUTER JOIN merged_dependencies ON operatorbundle.name = merged_dependencies.bundle_name
-  LEFT OUTER JOIN merged_properties ON operatorbundle.name = merged_properties.bundle_name
+  bundle_dependencies.list,
+  bundle_properties.list
+FROM bundle_replaces
+  INNER JOIN operatorbundle ON bundle_replaces.operatorbundle_name = operatorbundle.name
+  LEFT OUTER JOIN bundle_skips
+    ON bundle_replaces.operatorbundle_name = bundle_skips.operatorbundle_name
+   AND bundle_replaces.package_name = bundle_skips.package_name
+   AND bundle_replaces.channel_name = bundle_skips.channel_name
+  LEFT OUTER JOIN bundle_dependencies ON operatorbundle.name = bundle_dependencies.name
+  LEFT OUTER JOIN bundle_properties ON operatorbundle.name = bundle_properties.name
 )";
 
 enum Column {
@@ -183,7 +140,8 @@ Result<BundleAnswer> list_row(const Statement& row) {
 
 Result<std::vector<BundleAnswer>> Querier::bundles() {
   std::lock_guard lock(m_mutex);
-  Statement stmt = OPM_TRY(m_db.prepare(k_list_bundles));
+  Statement stmt = OPM_TRY(
+      m_db.prepare(std::string(detail::k_bundle_edges) + std::string(k_list_bundles_select)));
   std::vector<BundleAnswer> bundles;
   while (OPM_TRY(stmt.step())) {
     if (stmt.is_null(name) || stmt.is_null(version) || stmt.is_null(bundle_path) ||

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "sqlite/bundle_insert.hpp"
 #include "sqlite/connection.hpp"
-#include "sqlite/load.hpp"
 #include "util/error.hpp"
 
 // The alpha substitutes-for rewriting of `index add --enable-alpha` (upstream v1.26.5's

@@ -5,25 +5,21 @@
 #include "json/unmarshal.hpp"
 #include "template/detail/common.hpp"
 #include "util/fs.hpp"
+#include "util/process.hpp"
 #include "util/strings.hpp"
 #include "validate/validate.hpp"
 
 #include <fmt/format.h>
 
-#include <spawn.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
-#include <sys/wait.h>
-
-extern char** environ;
 
 namespace opm::templates {
 
@@ -176,17 +172,7 @@ Result<catalog::DeclarativeConfig> load_stream(std::string_view text) {
 }
 
 std::string look_path(const std::string& command) {
-  if (command.find('/') != std::string::npos) {
-    return command;
-  }
-  const char* path = std::getenv("PATH");
-  for (const auto& dir : util::split(path != nullptr ? path : "", ':')) {
-    auto candidate = (dir.empty() ? std::string(".") : dir) + "/" + command;
-    if (::access(candidate.c_str(), X_OK) == 0) {
-      return candidate;
-    }
-  }
-  return command;
+  return util::find_on_path(command).value_or(command);
 }
 
 // The command's standard output; it runs in `dir` with this process's environment.
@@ -202,56 +188,17 @@ Result<std::string> run_command(const std::string& exe, const std::vector<std::s
             ? fmt::format("exec: {}: executable file not found in $PATH", util::go_quote(exe))
             : fmt::format("fork/exec {}: {}", exe, util::errno_text(errno)));
   }
-  std::array<int, 2> pipe_fds{};
-  if (::pipe(pipe_fds.data()) != 0) {
-    return fail_run(util::errno_text(errno));
+  std::vector<std::string> argv{exe};
+  argv.insert(argv.end(), args.begin(), args.end());
+  auto done =
+      util::run_process({.exe = exe, .argv = std::move(argv), .cwd = dir, .capture_stderr = false});
+  if (!done) {
+    return fail_run(fmt::format("chdir {}: {}", dir, done.error().message()));
   }
-  util::Fd read_end(pipe_fds[0]);
-  std::optional<util::Fd> write_end;
-  write_end.emplace(pipe_fds[1]);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, write_end->fd, 1);
-  posix_spawn_file_actions_addclose(&actions, read_end.fd);
-  if (!dir.empty()) {
-    posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  if (!done->succeeded()) {
+    return fail_run(done->exit_text());
   }
-  std::vector<std::string> argv_text{exe};
-  argv_text.insert(argv_text.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_text) {
-    argv.push_back(a.data());
-  }
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  int rc = ::posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) {
-    return fail_run(fmt::format("chdir {}: {}", dir, util::errno_text(rc)));
-  }
-  write_end.reset(); // the child holds the only write end now
-  std::string out;
-  std::array<char, 65536> buf{};
-  for (;;) {
-    auto n = ::read(read_end.fd, buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n <= 0) {
-      break;
-    }
-    out.append(buf.data(), static_cast<std::size_t>(n));
-  }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
-    return fail_run(fmt::format("exit status {}", WEXITSTATUS(status)));
-  }
-  if (WIFSIGNALED(status)) {
-    return fail_run(fmt::format("signal: {}", ::strsignal(WTERMSIG(status))));
-  }
-  return out;
+  return std::move(done->out);
 }
 
 Result<std::string> read_input(const std::string& path, std::string_view doing) {

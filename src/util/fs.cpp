@@ -30,10 +30,13 @@ std::string errno_text(int err) {
   return text;
 }
 
-Fd::~Fd() {
+Fd::~Fd() { reset(); }
+
+void Fd::reset(int f) {
   if (fd >= 0) {
     ::close(fd);
   }
+  fd = f;
 }
 
 Result<std::size_t> read_some(int fd, char* into, std::size_t size,

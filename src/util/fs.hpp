@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace opm::util {
@@ -17,7 +18,19 @@ struct Fd {
   explicit Fd(int f) : fd(f) {}
   Fd(const Fd&) = delete;
   Fd& operator=(const Fd&) = delete;
+  Fd(Fd&& other) noexcept : fd(other.release()) {}
+  Fd& operator=(Fd&& other) noexcept {
+    if (this != &other) {
+      reset(other.release());
+    }
+    return *this;
+  }
   ~Fd();
+  [[nodiscard]] bool valid() const { return fd >= 0; }
+  // Close the descriptor held (if any) and hold `f` instead.
+  void reset(int f = -1);
+  // Give the descriptor up without closing it.
+  [[nodiscard]] int release() { return std::exchange(fd, -1); }
 };
 
 // Whole file into memory. Errors read as Go's: "open <path>: no such file or directory",

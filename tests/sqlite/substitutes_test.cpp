@@ -1,5 +1,5 @@
+#include "sqlite/bundle_insert.hpp"
 #include "sqlite/connection.hpp"
-#include "sqlite/load.hpp"
 #include "sqlite/migrations.hpp"
 #include "support/temp_dir.hpp"
 
