@@ -3,6 +3,7 @@
 #include "bundle/document.hpp"
 #include "json/value.hpp"
 #include "util/fs.hpp"
+#include "util/go_errors.hpp"
 #include "util/strings.hpp"
 #include "yaml/document.hpp"
 #include "yaml/value.hpp"
@@ -134,10 +135,7 @@ Result<void> check_existing_annotations(std::string_view existing, const BundleL
   if (problems.empty()) {
     return {};
   }
-  if (problems.size() == 1) {
-    return util::fail(Errc::invalid, problems.front());
-  }
-  return util::fail(Errc::invalid, "[" + util::join(problems, ", ") + "]");
+  return util::fail(Errc::invalid, util::aggregate_text(problems));
 }
 
 } // namespace opm::bundle

@@ -4,6 +4,7 @@
 #include "cmd/registry_options.hpp"
 #include "image/rootfs_image.hpp"
 #include "util/fs.hpp"
+#include "util/process.hpp"
 
 #include <fmt/format.h>
 
@@ -29,30 +30,26 @@ std::string go_string_slice(const std::vector<std::string>& argv) {
   return out + "}";
 }
 
-// Runs argv with our stdin, stdout and stderr; upstream's ExecuteCommand errors.
-Result<void> run_attached(const std::vector<std::string>& argv) {
-  std::vector<char*> args;
-  for (const auto& a : argv) {
-    args.push_back(const_cast<char*>(a.c_str()));
-  }
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  int spawned = ::posix_spawnp(&pid, args[0], nullptr, nullptr, args.data(), environ);
-  if (spawned != 0) {
-    std::string why = spawned == ENOENT
-                          ? fmt::format("exec: \"{}\": executable file not found in $PATH", argv[0])
-                          : fmt::format("fork/exec {}: {}", argv[0], util::errno_text(spawned));
+// Runs an engine as upstream's ExecuteCommand does: its output becomes ours, a failure
+// names the command.
+Result<void> run_engine(Context& ctx, const std::vector<std::string>& argv) {
+  auto failed = [&argv](const std::string& why) {
     return util::fail(Errc::io, fmt::format("Failed to exec {}: {}", go_string_slice(argv), why));
+  };
+  auto exe = util::find_on_path(argv[0]);
+  if (!exe) {
+    return failed(fmt::format("exec: \"{}\": executable file not found in $PATH", argv[0]));
   }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  auto done = util::run_process({.exe = *exe, .argv = argv, .capture_stderr = false});
+  if (!done) {
+    return failed(fmt::format("fork/exec {}: {}", *exe, done.error().message()));
   }
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-    return {};
+  ctx.out << done->out;
+  ctx.out.flush();
+  if (!done->succeeded()) {
+    return failed(done->exit_text());
   }
-  std::string why = WIFEXITED(status) ? fmt::format("exit status {}", WEXITSTATUS(status))
-                                      : fmt::format("signal: {}", ::strsignal(WTERMSIG(status)));
-  return util::fail(Errc::io, fmt::format("Failed to exec {}: {}", go_string_slice(argv), why));
+  return {};
 }
 
 // The image's root: manifests/ and metadata/ as COPY in bundle.Dockerfile makes them.
@@ -107,11 +104,11 @@ Result<void> build_bundle_image(Context& ctx, const bundle::GeneratedBundle& gen
     return build_without_tool(ctx, generated, tag, base_image);
   }
   if (builder == "docker" || builder == "podman") {
-    return run_attached({builder, "build", "-f", "bundle.Dockerfile", "-t", tag, "."});
+    return run_engine(ctx, {builder, "build", "-f", "bundle.Dockerfile", "-t", tag, "."});
   }
   if (builder == "buildah") {
-    return run_attached(
-        {builder, "bud", "--format=docker", "-f", "bundle.Dockerfile", "-t", tag, "."});
+    return run_engine(
+        ctx, {builder, "bud", "--format=docker", "-f", "bundle.Dockerfile", "-t", tag, "."});
   }
   return util::fail(Errc::invalid, fmt::format("{} is not supported image builder", builder));
 }
