@@ -98,6 +98,28 @@ grep '^Error' err >err.line
 expect_text err.line 'Error: Bundle validation errors: manifests/pc.yaml: Error: globalDefault field cannot be set to true
 '
 
+# -b podman pulls and copies the image with podman, as the index commands do.
+mkdir bin
+cat >bin/podman <<'SH'
+#!/bin/sh
+case "$1" in
+pull) echo "pulled $2" ;;
+create) echo c0ffee ;;
+cp) mkdir -p "$3" && cp -r "$FAKE_IMAGE_ROOT/." "$3" ;;
+rm) echo "$2" ;;
+esac
+SH
+chmod +x bin/podman
+FAKE_IMAGE_ROOT=$WORK/good PATH="$WORK/bin:$PATH" run_opm alpha bundle validate -t quay.io/acme/gizmo-bundle:v1 -b podman
+expect_rc 0
+grep -qF "level=info msg=\"running $WORK/bin/podman pull quay.io/acme/gizmo-bundle:v1\" container-tool=podman" err ||
+  fail "podman pull not logged: $(cat err)"
+err_has 'All validation tests have been completed successfully' || fail "podman image not validated"
+FAKE_IMAGE_ROOT=$WORK/broken PATH="$WORK/bin:$PATH" run_opm alpha bundle validate -t quay.io/acme/gizmo-bundle:v1 -b podman
+expect_rc 1
+grep -q '^Error: Bundle validation errors: metadata/annotations.yaml: Missing annotation' err ||
+  fail "broken podman image: $(cat err)"
+
 # A link in the output directory is replaced, never written through.
 mkdir outside linked
 ln -s ../outside linked/manifests
