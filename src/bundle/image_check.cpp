@@ -261,6 +261,72 @@ std::vector<std::string> check_format(const fs::path& dir, const CheckLog& log) 
   return problems;
 }
 
+namespace {
+
+constexpr std::string_view k_v1beta1_crd_warning =
+    "GroupVersionKind apiextensions.k8s.io/v1beta1, Kind=CustomResourceDefinition was "
+    "deprecated in Kubernetes 1.16+, removed in 1.22. Supportfor apiextensions.k8s.io/"
+    "v1beta1 CustomResourceDefinitions will be removed in the future in favor of "
+    "apiextensions.k8s.io/v1 CustomResourceDefinitions.";
+
+// One file of manifests/: read, decoded and checked on its own. Every object decoded is
+// kept for the checks across files, those of unsupported kinds too, as upstream keeps them.
+void check_manifest_file(const fs::path& manifests_dir, const std::string& name, bool registry_v1,
+                         const CheckLog& log, std::vector<std::string>& problems,
+                         ManifestObjects& objects) {
+  std::string where = "manifests/" + name;
+  auto content = util::read_regular(manifests_dir / name);
+  if (!content) {
+    problems.push_back(fmt::format("Unable to read file {} in supported types", where));
+    return;
+  }
+  auto doc = read_first_document(*content);
+  if (!doc) {
+    problems.push_back(fmt::format("{}: {}", where, doc.error().message()));
+    return;
+  }
+  std::string kind = string_member(doc->value, "kind");
+  if (kind.empty()) {
+    problems.push_back(fmt::format("{}: Object 'Kind' is missing", where));
+    return;
+  }
+  std::string api_version = string_member(doc->value, "apiVersion");
+  auto gv = parse_group_version(api_version).value_or(GroupVersion{});
+  debug(log, fmt::format("Validating \"{}/{}, Kind={}\" from file \"{}\"", gv.group, gv.version,
+                         kind, name));
+  const Json& object = objects.emplace_back(where, std::move(doc->value)).second;
+  if (registry_v1 && !is_supported_kind(kind)) {
+    problems.push_back(
+        fmt::format("{} is not supported type for registryV1 bundle: {}", kind, where));
+    return;
+  }
+  if (log && kind == "CustomResourceDefinition" && api_version == "apiextensions.k8s.io/v1beta1") {
+    log("warning", std::string(k_v1beta1_crd_warning));
+  }
+  add_located(problems, where, check_object(object, kind, api_version));
+}
+
+void check_optional(const ManifestObjects& objects, const std::set<std::string>& optional,
+                    const CheckLog& log, std::vector<std::string>& problems) {
+  if (optional.contains(std::string(k_operatorhub_validator))) {
+    debug(log, "Performing operatorhub validation");
+    for (const auto& [where, object] : objects) {
+      if (string_member(object, "kind") == "ClusterServiceVersion") {
+        add_located(problems, where, check_operatorhub(object));
+        break;
+      }
+    }
+  }
+  if (optional.contains(std::string(k_bundle_objects_validator))) {
+    debug(log, "Performing bundle objects validation");
+    for (const auto& [where, object] : objects) {
+      add_located(problems, where, check_bundle_object(object));
+    }
+  }
+}
+
+} // namespace
+
 std::vector<std::string> check_content(const fs::path& manifests_dir,
                                        const std::set<std::string>& optional, const CheckLog& log) {
   debug(log, "Validating bundle contents");
@@ -278,58 +344,10 @@ std::vector<std::string> check_content(const fs::path& manifests_dir,
   }
   ManifestObjects objects;
   for (const auto& entry : entries ? *entries : std::vector<util::DirEntry>{}) {
-    std::string where = "manifests/" + entry.name;
-    auto content = util::read_regular(manifests_dir / entry.name);
-    if (!content) {
-      problems.push_back(fmt::format("Unable to read file {} in supported types", where));
-      continue;
-    }
-    auto doc = read_first_document(*content);
-    if (!doc) {
-      problems.push_back(fmt::format("{}: {}", where, doc.error().message()));
-      continue;
-    }
-    std::string kind = string_member(doc->value, "kind");
-    if (kind.empty()) {
-      problems.push_back(fmt::format("{}: Object 'Kind' is missing", where));
-      continue;
-    }
-    std::string api_version = string_member(doc->value, "apiVersion");
-    auto gv = parse_group_version(api_version).value_or(GroupVersion{});
-    debug(log, fmt::format("Validating \"{}/{}, Kind={}\" from file \"{}\"", gv.group, gv.version,
-                           kind, entry.name));
-    if (registry_v1 && !is_supported_kind(kind)) {
-      problems.push_back(
-          fmt::format("{} is not supported type for registryV1 bundle: {}", kind, where));
-      continue;
-    }
-    if (kind == "CustomResourceDefinition" && api_version == "apiextensions.k8s.io/v1beta1") {
-      if (log) {
-        log("warning",
-            "GroupVersionKind apiextensions.k8s.io/v1beta1, Kind=CustomResourceDefinition was "
-            "deprecated in Kubernetes 1.16+, removed in 1.22. Supportfor apiextensions.k8s.io/"
-            "v1beta1 CustomResourceDefinitions will be removed in the future in favor of "
-            "apiextensions.k8s.io/v1 CustomResourceDefinitions.");
-      }
-    }
-    add_located(problems, where, check_object(doc->value, kind, api_version));
-    objects.push_back({where, std::move(doc->value)});
+    check_manifest_file(manifests_dir, entry.name, registry_v1, log, problems, objects);
   }
   add_located(problems, "manifests", check_owned_crds_present(objects));
-  if (optional.contains(std::string(k_bundle_objects_validator))) {
-    debug(log, "Performing bundle objects validation");
-    for (const auto& [where, object] : objects) {
-      add_located(problems, where, check_bundle_object(object));
-    }
-  }
-  if (optional.contains(std::string(k_operatorhub_validator))) {
-    debug(log, "Performing operatorhub validation");
-    for (const auto& [where, object] : objects) {
-      if (string_member(object, "kind") == "ClusterServiceVersion") {
-        add_located(problems, where, check_operatorhub(object));
-      }
-    }
-  }
+  check_optional(objects, optional, log, problems);
   return problems;
 }
 
