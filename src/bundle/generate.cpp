@@ -39,7 +39,8 @@ bool is_chart_dir(const std::filesystem::path& dir) {
 
 } // namespace
 
-Result<std::string> detect_media_type(const std::filesystem::path& dir) {
+Result<std::string> detect_media_type(const std::filesystem::path& dir, std::string_view shown) {
+  std::string named = shown.empty() ? dir.string() : std::string(shown);
   auto entries = util::sorted_entries(dir);
   bool any_file = false;
   bool csv = false;
@@ -49,16 +50,15 @@ Result<std::string> detect_media_type(const std::filesystem::path& dir) {
     }
     // A link to a directory counts as a file that cannot be read, as upstream.
     any_file = true;
-    std::string path = (dir / entry.name).string();
-    auto content = util::read_regular(path);
+    auto content = util::read_regular(dir / entry.name);
     if (!content) {
-      return util::fail(Errc::io, fmt::format("Unable to read file {} in bundle", path));
+      return util::fail(Errc::io,
+                        fmt::format("Unable to read file {}/{} in bundle", named, entry.name));
     }
     csv = csv || is_csv_document(*content);
   }
   if (!any_file) {
-    return util::fail(Errc::invalid,
-                      fmt::format("The directory {} contains no yaml files", dir.string()));
+    return util::fail(Errc::invalid, fmt::format("The directory {} contains no yaml files", named));
   }
   if (is_chart_dir(dir)) {
     return std::string(k_helm_type);

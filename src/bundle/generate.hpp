@@ -40,8 +40,10 @@ struct BundleLabels {
 // The media type of the manifests in `dir` (files directly in it): helm when it holds a
 // Chart.yaml naming a chart, registry+v1 when any file's first document is a
 // ClusterServiceVersion, plain otherwise. Errors: "The directory <dir> contains no yaml
-// files", "Unable to read file <path> in bundle".
-Result<std::string> detect_media_type(const std::filesystem::path& dir);
+// files", "Unable to read file <path> in bundle"; they name `dir` as `shown` when it is given
+// (an unpacked image's temporary directory means nothing to the user).
+Result<std::string> detect_media_type(const std::filesystem::path& dir,
+                                      std::string_view shown = {});
 
 // The annotations as label -> value pairs in the order the Dockerfile lists them; the
 // default channel only when set.

@@ -214,7 +214,7 @@ std::vector<std::string> check_format(const fs::path& dir, const CheckLog& log) 
 
   debug(log, "Getting mediaType info from manifests directory");
   std::string media_type;
-  if (auto detected = detect_media_type(dir / "manifests")) {
+  if (auto detected = detect_media_type(dir / "manifests", "manifests")) {
     media_type = *detected;
   } else {
     problems.push_back(detected.error().message());
@@ -331,7 +331,7 @@ std::vector<std::string> check_content(const fs::path& manifests_dir,
                                        const std::set<std::string>& optional, const CheckLog& log) {
   debug(log, "Validating bundle contents");
   std::vector<std::string> problems;
-  auto media_type = detect_media_type(manifests_dir);
+  auto media_type = detect_media_type(manifests_dir, "manifests");
   if (!media_type) {
     problems.push_back(media_type.error().message());
   } else if (*media_type == k_helm_type) {

@@ -129,6 +129,20 @@ expect_rc 0
 [ -z "$(ls outside)" ] || fail "written through a link: $(ls outside)"
 diff -r good linked >/dev/null || fail "unpack into a directory with a link"
 
+# A link in the image to an absolute path is read inside the image, and unpacked pointing
+# inside the output directory.
+printf '[{"name": "manifests/evil.yaml", "type": "symlink", "link": "/etc/passwd"}]\n' >evil.json
+python3 "$OPM_TESTS/registry/tools/imagetool.py" layout evil_image v1 --files good --entry-json evil.json >/dev/null ||
+  fail "layout evil_image"
+run_opm alpha bundle unpack oci:evil_image:v1 -o evil_out
+expect_rc 1
+grep -qF 'Error: bundle format validation failed: Bundle validation errors: Unable to read file manifests/evil.yaml in bundle,' err ||
+  fail "dangling link: $(cat err)"
+run_opm alpha bundle unpack oci:evil_image:v1 -o evil_out -v
+expect_rc 0
+[ "$(readlink evil_out/manifests/evil.yaml)" = ../etc/passwd ] ||
+  fail "link not kept inside: $(readlink evil_out/manifests/evil.yaml)"
+
 # An output path that is a file, and a missing image.
 touch afile
 run_opm alpha bundle unpack oci:good_image:v1 -o afile
