@@ -306,18 +306,19 @@ void check_manifest_file(const fs::path& manifests_dir, const std::string& name,
   add_located(problems, where, check_object(object, kind, api_version));
 }
 
-void check_optional(const ManifestObjects& objects, const std::set<std::string>& optional,
+void check_optional(const ManifestObjects& objects, const ContentChecks& checks,
                     const CheckLog& log, std::vector<std::string>& problems) {
-  if (optional.contains(std::string(k_operatorhub_validator))) {
+  if (checks.optional.contains(std::string(k_operatorhub_validator))) {
     debug(log, "Performing operatorhub validation");
     for (const auto& [where, object] : objects) {
       if (string_member(object, "kind") == "ClusterServiceVersion") {
-        add_located(problems, where, check_operatorhub(object));
+        add_located(problems, where,
+                    check_operatorhub(object, checks.categories ? &*checks.categories : nullptr));
         break;
       }
     }
   }
-  if (optional.contains(std::string(k_bundle_objects_validator))) {
+  if (checks.optional.contains(std::string(k_bundle_objects_validator))) {
     debug(log, "Performing bundle objects validation");
     for (const auto& [where, object] : objects) {
       add_located(problems, where, check_bundle_object(object));
@@ -327,8 +328,8 @@ void check_optional(const ManifestObjects& objects, const std::set<std::string>&
 
 } // namespace
 
-std::vector<std::string> check_content(const fs::path& manifests_dir,
-                                       const std::set<std::string>& optional, const CheckLog& log) {
+std::vector<std::string> check_content(const fs::path& manifests_dir, const ContentChecks& checks,
+                                       const CheckLog& log) {
   debug(log, "Validating bundle contents");
   std::vector<std::string> problems;
   auto media_type = detect_media_type(manifests_dir, "manifests");
@@ -347,8 +348,31 @@ std::vector<std::string> check_content(const fs::path& manifests_dir,
     check_manifest_file(manifests_dir, entry.name, registry_v1, log, problems, objects);
   }
   add_located(problems, "manifests", check_owned_crds_present(objects));
-  check_optional(objects, optional, log, problems);
+  check_optional(objects, checks, log, problems);
   return problems;
+}
+
+Result<std::set<std::string>> read_custom_categories(const fs::path& path) {
+  auto content = util::read_file(path);
+  if (!content) {
+    return util::fail(Errc::io, "reading category file: " + content.error().message());
+  }
+  Json doc = Json::parse(*content, nullptr, false);
+  const Json* list = doc.is_object() && doc.contains("categories") ? &doc["categories"] : nullptr;
+  bool strings = list == nullptr || list->is_null() ||
+                 (list->is_array() && std::all_of(list->begin(), list->end(),
+                                                  [](const Json& c) { return c.is_string(); }));
+  if (doc.is_discarded() || !doc.is_object() || !strings) {
+    return util::fail(Errc::invalid, "unmarshaling category file: not a JSON object with a "
+                                     "\"categories\" list of strings");
+  }
+  std::set<std::string> out;
+  if (list != nullptr && list->is_array()) {
+    for (const auto& c : *list) {
+      out.insert(c.get<std::string>());
+    }
+  }
+  return out;
 }
 
 std::string validation_errors_text(const std::vector<std::string>& problems) {

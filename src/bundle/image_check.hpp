@@ -1,7 +1,10 @@
 #pragma once
 
+#include "util/error.hpp"
+
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -24,9 +27,20 @@ std::vector<std::string> check_format(const std::filesystem::path& dir, const Ch
 inline constexpr std::string_view k_bundle_objects_validator = "bundle-objects";
 inline constexpr std::string_view k_operatorhub_validator = "operatorhub";
 
+struct ContentChecks {
+  std::set<std::string> optional; // optional validators to run as well
+  // The categories the operatorhub validator allows (OPERATOR_BUNDLE_CATEGORIES upstream);
+  // none: operatorhub.io's list.
+  std::optional<std::set<std::string>> categories;
+};
+
 // Problems with the manifests in `manifests_dir` (none for a helm chart).
 std::vector<std::string> check_content(const std::filesystem::path& manifests_dir,
-                                       const std::set<std::string>& optional, const CheckLog& log);
+                                       const ContentChecks& checks, const CheckLog& log);
+
+// The "categories" list of a custom categories file (JSON). Errors read as upstream's:
+// "reading category file: open <path>: ...", "unmarshaling category file: ...".
+Result<std::set<std::string>> read_custom_categories(const std::filesystem::path& path);
 
 // "Bundle validation errors: <a>,<b>", as upstream joins them.
 std::string validation_errors_text(const std::vector<std::string>& problems);

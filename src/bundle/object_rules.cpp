@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <set>
 
 namespace opm::bundle {
@@ -332,32 +333,131 @@ std::vector<std::string> check_bundle_object(const Json& object) {
   return problems;
 }
 
-std::vector<std::string> check_operatorhub(const Json& csv) {
-  std::string name = text(member(csv, "metadata"), "name");
-  const Json& spec = member(csv, "spec");
-  std::vector<std::string> problems;
-  auto require = [&](bool present, std::string_view field) {
-    if (!present) {
-      problems.push_back(fmt::format("Error: Value : ({}) csv.Spec.{} not specified", name, field));
+namespace {
+
+constexpr std::array<std::string_view, 5> k_capability_levels = {
+    "Basic Install", "Seamless Upgrades", "Full Lifecycle", "Deep Insights", "Auto Pilot"};
+constexpr std::array<std::string_view, 4> k_icon_media_types = {"image/gif", "image/jpeg",
+                                                                "image/png", "image/svg+xml"};
+
+template <std::size_t N>
+bool one_of(const std::array<std::string_view, N>& values, std::string_view value) {
+  return std::find(values.begin(), values.end(), value) != values.end();
+}
+
+// Go's url.ParseRequestURI accepts an absolute URL or an absolute path.
+bool is_request_uri(std::string_view url) {
+  if (url.starts_with('/')) {
+    return true;
+  }
+  auto colon = url.find(':');
+  if (colon == std::string_view::npos || colon == 0 || std::isalpha(url[0]) == 0) {
+    return false;
+  }
+  return std::all_of(url.begin(), url.begin() + static_cast<std::ptrdiff_t>(colon), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '+' || c == '-' || c == '.';
+  });
+}
+
+void check_people_and_links(const Json& spec, std::vector<std::string>& errs) {
+  for (const auto& maintainer : member(spec, "maintainers")) {
+    std::string email = text(maintainer, "email");
+    if (text(maintainer, "name").empty() || email.empty()) {
+      errs.emplace_back("csv.Spec.Maintainers elements should contain both name and email");
     }
-  };
-  require(!member(spec, "provider").is_null() && !text(member(spec, "provider"), "name").empty(),
-          "Provider.Name");
-  require(member(spec, "maintainers").is_array() && !member(spec, "maintainers").empty(),
-          "Maintainers");
-  require(member(spec, "links").is_array() && !member(spec, "links").empty(), "Links");
-  require(!text(spec, "version").empty(), "Version");
-  require(!text(spec, "displayName").empty(), "DisplayName");
-  require(!text(spec, "description").empty(), "Description");
-  require(member(spec, "keywords").is_array() && !member(spec, "keywords").empty(), "Keywords");
-  std::string capabilities = text(member(member(csv, "metadata"), "annotations"), "capabilities");
-  constexpr std::array<std::string_view, 5> k_levels = {
-      "Basic Install", "Seamless Upgrades", "Full Lifecycle", "Deep Insights", "Auto Pilot"};
-  if (!capabilities.empty() &&
-      std::find(k_levels.begin(), k_levels.end(), capabilities) == k_levels.end()) {
-    problems.push_back(fmt::format("Error: Value : ({}) csv.Metadata.Annotations.Capabilities {} "
-                                   "is not a valid capabilities level",
-                                   name, capabilities));
+    if (!email.empty() && email.find('@') == std::string::npos) {
+      errs.push_back(fmt::format(
+          "csv.Spec.Maintainers email {} is invalid: mail: missing '@' or angle-addr", email));
+    }
+  }
+  for (const auto& link : member(spec, "links")) {
+    std::string url = text(link, "url");
+    if (text(link, "name").empty() || url.empty()) {
+      errs.emplace_back("csv.Spec.Links elements should contain both name and url");
+    }
+    if (!url.empty() && !is_request_uri(url)) {
+      errs.push_back(fmt::format("csv.Spec.Links url {} is invalid: parse {}: invalid URI for "
+                                 "request",
+                                 url, util::go_quote(url)));
+    }
+  }
+}
+
+void check_icon(const Json& spec, std::vector<std::string>& errs) {
+  const Json& icons = member(spec, "icon");
+  if (icons.is_null()) {
+    errs.emplace_back("csv.Spec.Icon not specified");
+    return;
+  }
+  if (!icons.is_array() || icons.size() != 1) {
+    errs.emplace_back("csv.Spec.Icon should only have one element");
+  }
+  if (!icons.is_array() || icons.empty()) {
+    return; // upstream reads the first element regardless, and crashes
+  }
+  std::string media_type = text(icons[0], "mediatype");
+  if (media_type.empty() || text(icons[0], "base64data").empty()) {
+    errs.emplace_back("csv.Spec.Icon elements should contain both data and mediatype");
+  }
+  if (!media_type.empty() && !one_of(k_icon_media_types, media_type)) {
+    errs.push_back(fmt::format("csv.Spec.Icon {} does not have a valid mediatype", media_type));
+  }
+}
+
+void check_categories(const Json& annotations, const std::set<std::string>* custom,
+                      std::vector<std::string>& errs) {
+  static const std::set<std::string> k_categories = {"AI/Machine Learning",
+                                                     "Application Runtime",
+                                                     "Big Data",
+                                                     "Cloud Provider",
+                                                     "Developer Tools",
+                                                     "Database",
+                                                     "Integration & Delivery",
+                                                     "Logging & Tracing",
+                                                     "Monitoring",
+                                                     "Networking",
+                                                     "OpenShift Optional",
+                                                     "Security",
+                                                     "Storage",
+                                                     "Streaming & Messaging"};
+  if (!member(annotations, "categories").is_string()) {
+    return;
+  }
+  for (const auto& category : util::split(text(annotations, "categories"), ',')) {
+    if (!(custom != nullptr ? *custom : k_categories).contains(category)) {
+      errs.push_back(fmt::format("csv.Metadata.Annotations.Categories {} is not a valid {}",
+                                 category, custom != nullptr ? "custom category" : "category"));
+    }
+  }
+}
+
+} // namespace
+
+std::vector<std::string> check_operatorhub(const Json& csv,
+                                           const std::set<std::string>* custom_categories) {
+  const Json& spec = member(csv, "spec");
+  const Json& annotations = path(csv, {"metadata", "annotations"});
+  std::vector<std::string> errs;
+  if (text(member(spec, "provider"), "name").empty()) {
+    errs.emplace_back("csv.Spec.Provider.Name not specified");
+  }
+  check_people_and_links(spec, errs);
+  const Json& capability = member(annotations, "capabilities");
+  if (capability.is_string() && !one_of(k_capability_levels, capability.get<std::string>())) {
+    errs.push_back(
+        fmt::format("csv.Metadata.Annotations.Capabilities {} is not a valid capabilities level",
+                    capability.get<std::string>()));
+  }
+  std::string version = text(spec, "version");
+  if (version.empty() || version == "0.0.0") {
+    errs.emplace_back("csv.Spec.Version is not set");
+  }
+  check_icon(spec, errs);
+  check_categories(annotations, custom_categories, errs);
+  std::string name = text(member(csv, "metadata"), "name");
+  std::vector<std::string> problems;
+  for (const auto& e : errs) {
+    problems.push_back(csv_error(name, e));
   }
   return problems;
 }

@@ -2,6 +2,7 @@
 
 #include "json/value.hpp"
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -30,7 +31,10 @@ std::vector<std::string> check_owned_crds_present(const ManifestObjects& objects
 // globalDefault, Role and ClusterRole rules on default security context constraints.
 std::vector<std::string> check_bundle_object(const Json& object);
 
-// The optional operatorhub rules that operator-framework/api writes down for a CSV.
-std::vector<std::string> check_operatorhub(const Json& csv);
+// The optional operatorhub rules that operator-framework/api writes down for a CSV; the
+// categories annotation is checked against `custom_categories` when given, else the
+// operatorhub.io list.
+std::vector<std::string> check_operatorhub(const Json& csv,
+                                           const std::set<std::string>* custom_categories);
 
 } // namespace opm::bundle

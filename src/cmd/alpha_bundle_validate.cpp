@@ -71,6 +71,15 @@ Result<void> run_validate(Context& ctx, const ValidateFlags& f) {
   options.log = stderr_log(ctx, registry::LogLevel::warn);
   util::InterruptScope interrupts;
   util::TempTree work(OPM_TRY(registry::make_temp_dir(options, "bundle-", "unpack directory")));
+  bundle::ContentChecks checks{bundle::parse_optional_validators(f.optional), std::nullopt};
+  if (auto custom = ctx.env.get("OPERATOR_BUNDLE_CATEGORIES"); custom && !custom->empty()) {
+    auto categories = bundle::read_custom_categories(*custom);
+    if (!categories) {
+      return util::fail(Errc::invalid,
+                        "could not extract custom categories: " + categories.error().message());
+    }
+    checks.categories = std::move(*categories);
+  }
   log("info", "Create a temp directory at " + work.path().string());
   fs::path dir = work.path() / "bundle";
   log("debug", "Pulling and unpacking container image");
@@ -81,8 +90,7 @@ Result<void> run_validate(Context& ctx, const ValidateFlags& f) {
   auto problems = bundle::check_format(dir, log);
   std::error_code ec;
   if (fs::is_directory(fs::symlink_status(dir / "manifests", ec))) {
-    auto content = bundle::check_content(dir / "manifests",
-                                         bundle::parse_optional_validators(f.optional), log);
+    auto content = bundle::check_content(dir / "manifests", checks, log);
     problems.insert(problems.end(), content.begin(), content.end());
   }
   if (!problems.empty()) {

@@ -98,6 +98,38 @@ grep '^Error' err >err.line
 expect_text err.line 'Error: Bundle validation errors: manifests/pc.yaml: Error: globalDefault field cannot be set to true
 '
 
+# The optional operatorhub rules, with operatorhub.io's categories or a custom list.
+cp -r good hub
+python3 - hub/manifests/gizmo.clusterserviceversion.yaml <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+text = text.replace("    alm-examples:", "    capabilities: Basic\n    categories: Storage,Toys\n    alm-examples:")
+text = text.replace("  displayName: Gizmo\n", "  displayName: Gizmo\n  maintainers:\n  - name: ann\n"
+                    "    email: ann.example.com\n  links:\n  - name: docs\n    url: docs.example.com\n"
+                    "  icon:\n  - base64data: PHN2Zy8+\n    mediatype: image/bmp\n")
+open(path, "w").write(text)
+PY
+layout hub hub_image
+run_opm alpha bundle validate -t oci:hub_image:v1 -b none
+expect_rc 0
+hub_errors='Error: Bundle validation errors: manifests/gizmo.clusterserviceversion.yaml: Error: Value : (gizmo.v0.3.0) csv.Spec.Provider.Name not specified,manifests/gizmo.clusterserviceversion.yaml: Error: Value : (gizmo.v0.3.0) csv.Spec.Maintainers email ann.example.com is invalid: mail: missing '"'@'"' or angle-addr,manifests/gizmo.clusterserviceversion.yaml: Error: Value : (gizmo.v0.3.0) csv.Spec.Links url docs.example.com is invalid: parse "docs.example.com": invalid URI for request,manifests/gizmo.clusterserviceversion.yaml: Error: Value : (gizmo.v0.3.0) csv.Metadata.Annotations.Capabilities Basic is not a valid capabilities level,manifests/gizmo.clusterserviceversion.yaml: Error: Value : (gizmo.v0.3.0) csv.Spec.Icon image/bmp does not have a valid mediatype'
+run_opm alpha bundle validate -t oci:hub_image:v1 -b none -o operatorhub
+expect_rc 1
+grep '^Error' err >err.line
+expect_text err.line "$hub_errors,manifests/gizmo.clusterserviceversion.yaml: Error: Value : (gizmo.v0.3.0) csv.Metadata.Annotations.Categories Toys is not a valid category
+"
+printf '{"categories": ["Toys", "Storage"]}\n' >categories.json
+OPERATOR_BUNDLE_CATEGORIES=categories.json run_opm alpha bundle validate -t oci:hub_image:v1 -b none -o operatorhub
+expect_rc 1
+grep '^Error' err >err.line
+expect_text err.line "$hub_errors
+"
+OPERATOR_BUNDLE_CATEGORIES=missing.json run_opm alpha bundle validate -t oci:hub_image:v1 -b none -o operatorhub
+expect_rc 1
+grep -qx 'Error: could not extract custom categories: reading category file: open missing.json: no such file or directory' err ||
+  fail "missing categories file: $(cat err)"
+
 # -b podman pulls and copies the image with podman, as the index commands do.
 mkdir bin
 cat >bin/podman <<'SH'
