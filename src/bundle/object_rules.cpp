@@ -150,6 +150,46 @@ std::vector<std::string> check_examples(const Json& csv, const std::string& name
   return {problems.begin(), problems.end()};
 }
 
+bool is_empty(const Json& v) {
+  return v.is_null() || ((v.is_object() || v.is_array() || v.is_string()) && v.empty());
+}
+
+// operator-framework/api's checkEmptyFields: the CSV fields its Go type requires (no
+// `omitempty`), as "Field <Go path>, Value struct|field".
+std::vector<std::string> check_required_fields(const Json& csv) {
+  std::vector<std::string> problems;
+  auto missing = [&problems](std::string_view field, std::string_view what) {
+    problems.push_back(fmt::format("Error: Field {}, Value {}", field, what));
+  };
+  if (is_empty(member(csv, "metadata"))) {
+    missing("ObjectMeta", "struct");
+  }
+  const Json& spec = member(csv, "spec");
+  if (is_empty(spec)) {
+    missing("Spec", "struct");
+    return problems;
+  }
+  const Json& install = member(spec, "install");
+  if (is_empty(install)) {
+    missing("Spec.InstallStrategy", "struct");
+  } else {
+    if (text(install, "strategy").empty()) {
+      missing("Spec.InstallStrategy.StrategyName", "field");
+    }
+    // An empty Go struct is one whose fields are all empty; only a non-empty one is looked into.
+    const Json& details = member(install, "spec");
+    bool details_set = !is_empty(member(details, "permissions")) ||
+                       !is_empty(member(details, "clusterPermissions"));
+    if (details_set && is_empty(member(details, "deployments"))) {
+      missing("Spec.InstallStrategy.StrategySpec.DeploymentSpecs", "field");
+    }
+  }
+  if (text(spec, "displayName").empty()) {
+    missing("Spec.DisplayName", "field");
+  }
+  return problems;
+}
+
 std::vector<std::string> check_csv(const Json& csv) {
   std::string name = text(member(csv, "metadata"), "name");
   std::vector<std::string> problems;
@@ -174,6 +214,8 @@ std::vector<std::string> check_csv(const Json& csv) {
              })) {
     problems.push_back(csv_error(name, "none of InstallModeTypes are supported"));
   }
+  auto fields = check_required_fields(csv);
+  problems.insert(problems.end(), fields.begin(), fields.end());
   return problems;
 }
 

@@ -153,13 +153,13 @@ TEST_CASE("the format check stops when manifests/ or metadata/ is missing") {
                                  "Unable to locate metadata directory"});
 }
 
-TEST_CASE("the content check: CSV names and install modes, CRD schemas, supported kinds") {
+TEST_CASE("the content check: CSV names, install modes and required fields, CRD versions") {
   TempDir dir;
   dir.write("m/a.csv.yaml", csv("Bad_Name.v1.0.0", "  replaces: p.vx\n"));
   dir.write("m/b.crd.yaml", "apiVersion: apiextensions.k8s.io/v2\nkind: "
                             "CustomResourceDefinition\nmetadata: {name: x}\n");
   auto problems = bundle::check_content(dir.path() / "m", {}, {});
-  REQUIRE(problems.size() == 4);
+  REQUIRE(problems.size() == 6);
   CHECK(problems[0].starts_with("manifests/a.csv.yaml: Error: Value : (Bad_Name.v1.0.0) "
                                 "metadata.name \"Bad_Name.v1.0.0\" is invalid:\n[a lowercase "
                                 "RFC 1123 subdomain"));
@@ -167,7 +167,9 @@ TEST_CASE("the content check: CSV names and install modes, CRD schemas, supporte
                        "\"p.vx\" contains an invalid semver \"vx\"");
   CHECK(problems[2] ==
         "manifests/a.csv.yaml: Error: Value : (Bad_Name.v1.0.0) install modes not found");
-  CHECK(problems[3] ==
+  CHECK(problems[3] == "manifests/a.csv.yaml: Error: Field Spec.InstallStrategy, Value struct");
+  CHECK(problems[4] == "manifests/a.csv.yaml: Error: Field Spec.DisplayName, Value field");
+  CHECK(problems[5] ==
         "manifests/b.crd.yaml: Unsupported api version of CRD: apiextensions.k8s.io/v2");
 }
 
@@ -184,4 +186,17 @@ TEST_CASE("an annotations.yaml that does not parse is named with the parser's me
   CHECK(bundle::check_format(dir.path() / "b", {}) ==
         std::vector<std::string>{"Could not find annotations file: metadata/annotations.yaml: "
                                  "yaml: line 2: did not find expected node content"});
+}
+
+TEST_CASE("a CSV lacks the fields its Go type requires only when they are empty") {
+  TempDir dir;
+  dir.write("m/csv.yaml", csv("p.v1.0.0", "  displayName: P\n  installModes: [{type: "
+                                          "AllNamespaces, supported: true}]\n  install:\n"
+                                          "    strategy: \"\"\n    spec:\n"
+                                          "      permissions: [{serviceAccountName: sa}]\n"));
+  CHECK(bundle::check_content(dir.path() / "m", {}, {}) ==
+        std::vector<std::string>{
+            "manifests/csv.yaml: Error: Field Spec.InstallStrategy.StrategyName, Value field",
+            "manifests/csv.yaml: Error: Field Spec.InstallStrategy.StrategySpec.DeploymentSpecs, "
+            "Value field"});
 }
