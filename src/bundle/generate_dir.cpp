@@ -116,6 +116,58 @@ std::string relative_to(const fs::path& from, const fs::path& to) {
   return rel.empty() ? "." : rel;
 }
 
+// Where the image's manifests/ and metadata/ come from: the manifests directory and a
+// metadata/ beside it, or both under the output directory.
+void place_outputs(const std::string& directory, const std::string& output_dir,
+                   GeneratedBundle& out, const InfoLog& info) {
+  fs::path copy_dir = output_dir.empty() ? fs::path(directory).parent_path() : fs::path(output_dir);
+  if (output_dir.empty()) {
+    out.manifests_dir = directory;
+  } else {
+    info("Generating output manifests directory");
+    out.manifests_dir = copy_dir / "manifests";
+  }
+  out.metadata_dir = copy_dir / "metadata";
+}
+
+// The manifests copied (with an output directory) and annotations.yaml written, unless one
+// that is kept disagrees, which is found before anything is written.
+Result<void> write_metadata(const GenerateRequest& request, const std::string& directory,
+                            const GeneratedBundle& out, const InfoLog& info) {
+  fs::path annotations_path = out.metadata_dir / "annotations.yaml";
+  bool write_annotations = request.overwrite || !path_exists(annotations_path);
+  if (!write_annotations) {
+    auto existing = OPM_TRY(util::read_file(annotations_path));
+    info("An annotations.yaml already exists in the directory: metadata/");
+    info("Validating existing annotations.yaml");
+    auto agrees = check_existing_annotations(existing, out.labels);
+    if (!agrees) {
+      return util::fail(agrees.error().code(),
+                        fmt::format("{}: {}", annotations_path.string(), agrees.error().message()));
+    }
+  }
+  if (!request.output_dir.empty()) {
+    OPM_TRY(copy_manifest_dir(directory, out.manifests_dir, request.overwrite));
+  }
+  if (write_annotations) {
+    OPM_TRY(write_into(out.metadata_dir, "annotations.yaml", annotations_yaml(out.labels), info));
+  }
+  return {};
+}
+
+Result<void> write_dockerfile(const GenerateRequest& request, const GeneratedBundle& out,
+                              const InfoLog& info) {
+  std::string dockerfile = bundle_dockerfile(out.labels, request.base_image,
+                                             relative_to(request.working_dir, out.manifests_dir),
+                                             relative_to(request.working_dir, out.metadata_dir));
+  if (request.overwrite || !path_exists(request.working_dir / "bundle.Dockerfile")) {
+    return write_into(request.working_dir, "bundle.Dockerfile", dockerfile, info);
+  }
+  info("A bundle.Dockerfile already exists in current working directory: " +
+       request.working_dir.string());
+  return {};
+}
+
 } // namespace
 
 Result<GeneratedBundle> generate(const GenerateRequest& request, const InfoLog& info) {
@@ -135,44 +187,10 @@ Result<GeneratedBundle> generate(const GenerateRequest& request, const InfoLog& 
   }
 
   info("Building annotations.yaml");
-  std::string annotations = annotations_yaml(out.labels);
-  fs::path copy_dir = output_dir.empty() ? fs::path(directory).parent_path() : fs::path(output_dir);
-  if (output_dir.empty()) {
-    out.manifests_dir = directory;
-  } else {
-    info("Generating output manifests directory");
-    out.manifests_dir = copy_dir / "manifests";
-  }
-  out.metadata_dir = copy_dir / "metadata";
-  fs::path annotations_path = out.metadata_dir / "annotations.yaml";
-  bool write_annotations = request.overwrite || !path_exists(annotations_path);
-  if (!write_annotations) {
-    auto existing = OPM_TRY(util::read_file(annotations_path));
-    info("An annotations.yaml already exists in the directory: metadata/");
-    info("Validating existing annotations.yaml");
-    auto agrees = check_existing_annotations(existing, out.labels);
-    if (!agrees) {
-      return util::fail(agrees.error().code(),
-                        fmt::format("{}: {}", annotations_path.string(), agrees.error().message()));
-    }
-  }
-  if (!output_dir.empty()) {
-    OPM_TRY(copy_manifest_dir(directory, out.manifests_dir, request.overwrite));
-  }
-  if (write_annotations) {
-    OPM_TRY(write_into(out.metadata_dir, "annotations.yaml", annotations, info));
-  }
-
+  place_outputs(directory, output_dir, out, info);
+  OPM_TRY(write_metadata(request, directory, out, info));
   info("Building Dockerfile");
-  std::string dockerfile = bundle_dockerfile(out.labels, request.base_image,
-                                             relative_to(request.working_dir, out.manifests_dir),
-                                             relative_to(request.working_dir, out.metadata_dir));
-  if (request.overwrite || !path_exists(request.working_dir / "bundle.Dockerfile")) {
-    OPM_TRY(write_into(request.working_dir, "bundle.Dockerfile", dockerfile, info));
-  } else {
-    info("A bundle.Dockerfile already exists in current working directory: " +
-         request.working_dir.string());
-  }
+  OPM_TRY(write_dockerfile(request, out, info));
   return out;
 }
 
