@@ -50,6 +50,11 @@ Result<Csv> read_bundle_csv(const std::filesystem::path& dir) {
   return std::move(*found);
 }
 
+std::string string_of(const Json& object, std::string_view key) {
+  auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
 struct PackageManifest {
   std::string name;
   std::string default_channel;
@@ -74,8 +79,7 @@ Result<PackageManifest> decode_package_manifest(std::string_view content) {
     if (auto it = v.find("channels"); it != v.end() && it->is_array()) {
       for (const auto& ch : *it) {
         if (ch.is_object()) {
-          out.channel_heads[ch.value("name", std::string())] =
-              ch.value("currentCSV", std::string());
+          out.channel_heads[string_of(ch, "name")] = string_of(ch, "currentCSV");
         }
       }
       if (out.default_channel.empty() && it->size() == 1 && out.channel_heads.size() == 1) {

@@ -4,6 +4,7 @@
 #include "registry/gzip.hpp"
 #include "util/base64.hpp"
 #include "util/fs.hpp"
+#include "util/strings.hpp"
 
 #include <fmt/format.h>
 
@@ -116,6 +117,14 @@ Result<void> populate_configmap(const ExtractRequest& request, KubeApi& api,
     }
   }
   Json& metadata = configmap["metadata"];
+  bool annotations_ok = metadata.is_object() &&
+                        (!metadata.contains("annotations") || metadata["annotations"].is_object() ||
+                         metadata["annotations"].is_null());
+  if (!annotations_ok) {
+    return util::fail(Errc::network, fmt::format("configmaps {}: the server's object has no "
+                                                 "metadata or annotations object",
+                                                 util::go_quote(request.configmap)));
+  }
   if (annotations) {
     metadata["annotations"] = std::move(*annotations);
   }

@@ -56,8 +56,10 @@ Result<Json> HttpKubeApi::call(std::string method, const std::string& ns, const 
   }
   Json answer = Json::parse(response.body, nullptr, false);
   if (response.status / 100 != 2) {
-    if (!answer.is_discarded() && answer.is_object() && answer.value("kind", "") == "Status" &&
-        answer.contains("message") && answer["message"].is_string()) {
+    bool status = !answer.is_discarded() && answer.is_object() && answer.contains("kind") &&
+                  answer["kind"] == "Status" && answer.contains("message") &&
+                  answer["message"].is_string();
+    if (status) {
       return util::fail(Errc::network, answer["message"].get<std::string>());
     }
     return util::fail(Errc::network, status_text(response.status));
