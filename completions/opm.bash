@@ -4,7 +4,8 @@
 __opm_subcommands() {
     case "$1" in
         'opm') echo 'alpha completion generate help index init migrate registry render serve validate version' ;;
-        'opm alpha') echo 'cache catalog convert-template diff filter list pin render-graph render-template' ;;
+        'opm alpha') echo 'bundle cache catalog convert-template diff filter list pin render-graph render-template' ;;
+        'opm alpha bundle') echo 'build extract generate unpack' ;;
         'opm alpha cache') echo 'info prune' ;;
         'opm alpha catalog') echo 'build' ;;
         'opm alpha convert-template') echo 'basic substitutes' ;;
@@ -20,6 +21,11 @@ __opm_flags() {
     case "$1" in
         'opm') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha bundle') echo '--help -h --skip-tls-verify --use-http' ;;
+        'opm alpha bundle build') echo '--base-image --channels -c --default -e --directory -d --help -h --image-builder -b --output-dir -u --overwrite -o --package -p --tag -t --skip-tls-verify --use-http' ;;
+        'opm alpha bundle extract') echo '--configmapname -c --datalimit -l --debug --gzip -z --help -h --kubeconfig -k --manifestsdir -m --namespace -n --skip-tls-verify --use-http' ;;
+        'opm alpha bundle generate') echo '--base-image --channels -c --default -e --directory -d --help -h --output-dir -u --package -p --skip-tls-verify --use-http' ;;
+        'opm alpha bundle unpack') echo '--debug -d --help -h --out -o --root-ca -c --skip-tls-verify --skip-validation -v --use-http' ;;
         'opm alpha cache') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha cache info') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha cache prune') echo '--all --help -h --older-than --skip-tls-verify --use-http' ;;
@@ -68,6 +74,10 @@ __opm_flags() {
 
 __opm_value_flags() {
     case "$1" in
+        'opm alpha bundle build') echo '--base-image --channels -c --default -e --directory -d --image-builder -b --output-dir -u --package -p --tag -t' ;;
+        'opm alpha bundle extract') echo '--configmapname -c --datalimit -l --kubeconfig -k --manifestsdir -m --namespace -n' ;;
+        'opm alpha bundle generate') echo '--base-image --channels -c --default -e --directory -d --output-dir -u --package -p' ;;
+        'opm alpha bundle unpack') echo '--out -o --root-ca -c' ;;
         'opm alpha cache prune') echo '--older-than' ;;
         'opm alpha catalog build') echo '--base-image -i --extra-labels -l --platform --tag -t' ;;
         'opm alpha convert-template basic') echo '--output -o' ;;

@@ -21,6 +21,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             'version', 'Print the opm version'
         )
         'opm alpha' = @(
+            'bundle', 'Operator bundle commands'
             'cache', 'Inspect and prune opm''s image cache'
             'catalog', 'Build file-based catalog images'
             'convert-template', 'Convert existing FBC to a supported template type'
@@ -30,6 +31,12 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             'pin', 'Pin every bundle image and related image of a catalog to its digest'
             'render-graph', 'Generate mermaid-formatted view of upgrade graph of operators in an index'
             'render-template', 'Render a catalog template (auto-detects type from schema if TYPE not specified)'
+        )
+        'opm alpha bundle' = @(
+            'build', 'Build operator bundle image'
+            'extract', 'Extracts the data in a bundle directory via ConfigMap'
+            'generate', 'Generate operator bundle metadata and Dockerfile'
+            'unpack', 'Unpacks the content of an operator bundle'
         )
         'opm alpha cache' = @(
             'info', 'Show the cache''s size, entries and oldest entry'
@@ -84,6 +91,85 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '-h', 'help for alpha'
             '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
             '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha bundle' = @(
+            '--help', 'help for bundle'
+            '-h', 'help for bundle'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha bundle build' = @(
+            '--base-image', 'Use a custom image pullspec as the base bundle image'
+            '--channels', 'The list of channels that bundle image belongs to(Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '-c', 'The list of channels that bundle image belongs to(Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '--default', 'The default channel for the bundle image'
+            '-e', 'The default channel for the bundle image'
+            '--directory', 'The directory where bundle manifests and metadata for a specific version are located'
+            '-d', 'The directory where bundle manifests and metadata for a specific version are located'
+            '--help', 'help for build'
+            '-h', 'help for build'
+            '--image-builder', 'Tool used to manage container images. One of: [docker, podman, buildah]'
+            '-b', 'Tool used to manage container images. One of: [docker, podman, buildah]'
+            '--output-dir', 'Optional output directory for operator manifests'
+            '-u', 'Optional output directory for operator manifests'
+            '--overwrite', 'To overwrite annotations.yaml locally if existed. By default, overwrite is set to `false`.'
+            '-o', 'To overwrite annotations.yaml locally if existed. By default, overwrite is set to `false`.'
+            '--package', 'The name of the package that bundle image belongs to (Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '-p', 'The name of the package that bundle image belongs to (Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '--tag', 'The image tag applied to the bundle image'
+            '-t', 'The image tag applied to the bundle image'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha bundle extract' = @(
+            '--configmapname', 'name of configmap to write bundle data'
+            '-c', 'name of configmap to write bundle data'
+            '--datalimit', 'maximum limit in bytes for total bundle data'
+            '-l', 'maximum limit in bytes for total bundle data'
+            '--debug', 'enable debug logging'
+            '--gzip', 'enable gzip compression of configmap data'
+            '-z', 'enable gzip compression of configmap data'
+            '--help', 'help for extract'
+            '-h', 'help for extract'
+            '--kubeconfig', 'absolute path to kubeconfig file'
+            '-k', 'absolute path to kubeconfig file'
+            '--manifestsdir', 'path to directory containing manifests'
+            '-m', 'path to directory containing manifests'
+            '--namespace', 'namespace to write configmap data'
+            '-n', 'namespace to write configmap data'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha bundle generate' = @(
+            '--base-image', 'Use a custom image pullspec as the base bundle image'
+            '--channels', 'The list of channels that bundle image belongs to(Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '-c', 'The list of channels that bundle image belongs to(Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '--default', 'The default channel for the bundle image'
+            '-e', 'The default channel for the bundle image'
+            '--directory', 'The directory where bundle manifests for a specific version are located.'
+            '-d', 'The directory where bundle manifests for a specific version are located.'
+            '--help', 'help for generate'
+            '-h', 'help for generate'
+            '--output-dir', 'Optional output directory for operator manifests'
+            '-u', 'Optional output directory for operator manifests'
+            '--package', 'The name of the package that bundle image belongs to (Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '-p', 'The name of the package that bundle image belongs to (Required if `directory` is not pointing to a bundle in the nested bundle format)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
+        'opm alpha bundle unpack' = @(
+            '--debug', 'enable debug log output'
+            '-d', 'enable debug log output'
+            '--help', 'help for unpack'
+            '-h', 'help for unpack'
+            '--out', 'directory in which to unpack operator bundle content'
+            '-o', 'directory in which to unpack operator bundle content'
+            '--root-ca', 'file path of a root CA to use when communicating with image registries'
+            '-c', 'file path of a root CA to use when communicating with image registries'
+            '--skip-tls-verify', 'disable TLS verification'
+            '--skip-validation', 'disable bundle validation'
+            '-v', 'disable bundle validation'
+            '--use-http', 'use plain HTTP'
         )
         'opm alpha cache' = @(
             '--help', 'help for cache'
@@ -524,6 +610,54 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         )
     }
     $valueFlags = @{
+        'opm alpha bundle build' = @(
+            '--base-image'
+            '--channels'
+            '-c'
+            '--default'
+            '-e'
+            '--directory'
+            '-d'
+            '--image-builder'
+            '-b'
+            '--output-dir'
+            '-u'
+            '--package'
+            '-p'
+            '--tag'
+            '-t'
+        )
+        'opm alpha bundle extract' = @(
+            '--configmapname'
+            '-c'
+            '--datalimit'
+            '-l'
+            '--kubeconfig'
+            '-k'
+            '--manifestsdir'
+            '-m'
+            '--namespace'
+            '-n'
+        )
+        'opm alpha bundle generate' = @(
+            '--base-image'
+            '--channels'
+            '-c'
+            '--default'
+            '-e'
+            '--directory'
+            '-d'
+            '--output-dir'
+            '-u'
+            '--package'
+            '-p'
+        )
+        'opm alpha bundle unpack' = @(
+            '--out'
+            '-o'
+            '--root-ca'
+            '-c'
+        )
         'opm alpha cache prune' = @(
             '--older-than'
         )
@@ -727,6 +861,7 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
         )
     }
     $fileCommands = @(
+        'opm alpha bundle unpack'
         'opm alpha catalog build'
         'opm alpha convert-template basic'
         'opm alpha convert-template substitutes'

@@ -2,7 +2,7 @@
 # Checks every #include "module/..." in src/ against the module levels of
 # docs/architecture.md:
 #   L0 util  L1 json yaml  L2 catalog registry  L3 bundle validate sqlite dockerfile
-#   L4 render template migrate index serve list graph image init diff filter pin  L5 cli  L6 cmd
+#   L4 render template migrate index serve list graph image init diff filter pin extract  L5 cli  L6 cmd
 # A module includes only lower levels (util always); never upward, never sideways within
 # L2 or L4; in L1 yaml may include json, never the reverse; cmd alone sees everything.
 # No module includes another module's detail/ headers, and neither the modules nor the
@@ -16,7 +16,7 @@ level() {
     json|yaml) echo 1 ;;
     catalog|registry) echo 2 ;;
     bundle|validate|sqlite|dockerfile) echo 3 ;;
-    render|template|migrate|index|serve|list|graph|image|init|diff|filter|pin) echo 4 ;;
+    render|template|migrate|index|serve|list|graph|image|init|diff|filter|pin|extract) echo 4 ;;
     cli) echo 5 ;;
     cmd) echo 6 ;;
     *) echo -1 ;;

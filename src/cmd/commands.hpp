@@ -36,6 +36,7 @@ void add_serve(CLI::App& parent, Context& ctx, Action& chosen);
 void add_validate(CLI::App& parent, Context& ctx, Action& chosen);
 void add_generate(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha(CLI::App& parent, Context& ctx, Action& chosen);
+void add_alpha_bundle(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_cache(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_catalog(CLI::App& parent, Context& ctx, Action& chosen);
 void add_alpha_filter(CLI::App& parent, Context& ctx, Action& chosen);

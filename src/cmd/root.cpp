@@ -41,8 +41,9 @@ constexpr CommandEntry k_commands[] = {
 // clang-format on
 
 // Rows are added here as alpha subcommands are written, e.g. {"list", add_alpha_list}.
-constexpr std::array<CommandEntry, 9> k_alpha_commands{
-    {{"cache", add_alpha_cache},
+constexpr std::array<CommandEntry, 10> k_alpha_commands{
+    {{"bundle", add_alpha_bundle},
+     {"cache", add_alpha_cache},
      {"catalog", add_alpha_catalog},
      {"convert-template", add_alpha_convert_template},
      {"diff", add_alpha_diff},

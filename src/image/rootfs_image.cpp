@@ -15,8 +15,6 @@ using Json = nlohmann::json;
 
 namespace {
 
-constexpr std::string_view k_comment = "opm base image";
-
 std::uint32_t mode_of(const fs::path& path) {
   std::error_code ec;
   return static_cast<std::uint32_t>(fs::symlink_status(path, ec).permissions()) & 07777;
@@ -65,7 +63,7 @@ Result<std::vector<registry::LayerEntry>> rootfs_entries(const fs::path& rootfs)
 
 std::string rootfs_config(const RootfsImage& build, Json config, const detail::NewLayer& layer) {
   std::vector<Json> history = {
-      detail::history_entry(build.created, "COPY rootfs /", k_comment, false)};
+      detail::history_entry(build.created, build.created_by, build.comment, false)};
   Json& c = detail::prepare_config(config, build.created, history, {layer});
   for (const auto& [key, value] : build.labels) {
     c["Labels"][key] = value;

@@ -23,6 +23,9 @@ struct RootfsImage {
   std::vector<std::string> env; // "NAME=value"
   std::string user;
   std::string working_dir;
+  // The history entry of the layer.
+  std::string created_by = "COPY rootfs /";
+  std::string comment = "opm base image";
 };
 
 // Builds the image; its layer goes under `work`, which must outlive the result.
