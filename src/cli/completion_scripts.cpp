@@ -43,7 +43,7 @@ void collect(const CLI::App& command, const CommandMeta& meta, std::vector<Node>
                      args_rule(command, meta).kind != Args::Kind::none;
   out.push_back(std::move(node));
   for (const CLI::App* sub : subcommands(command)) {
-    if (is_available(*sub, meta)) {
+    if (is_available(*sub, meta) || is_deprecated_but_usable(*sub, meta)) {
       collect(*sub, meta, out);
     }
   }

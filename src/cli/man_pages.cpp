@@ -171,6 +171,9 @@ void collect(const CLI::App& command, const CommandMeta& meta, std::vector<ManPa
     text += fmt::format(".B {} [command]\n", roff(path));
   }
   text += ".SH DESCRIPTION\n" + description(long_text(command, meta));
+  if (auto why = deprecation(command, meta); !why.empty()) {
+    text += ".SH DEPRECATED\n" + roff(why) + "\n";
+  }
   auto local = local_flags(command, meta);
   text += ".SH OPTIONS\n" + options(local);
   auto inherited = inherited_flags(command, meta);
@@ -195,6 +198,8 @@ void collect(const CLI::App& command, const CommandMeta& meta, std::vector<ManPa
     if (is_available(*sub, meta)) {
       children.push_back(sub);
       see_also.push_back(fmt::format("\\fB{}(1)\\fP", roff(dashed(command_path(*sub)))));
+    } else if (is_deprecated_but_usable(*sub, meta)) {
+      children.push_back(sub); // its own page, not listed among the commands to use
     }
   }
   if (!see_also.empty()) {

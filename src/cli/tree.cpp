@@ -216,6 +216,15 @@ bool is_available(const CLI::App& command, const CommandMeta& meta) {
   return is_runnable(command, meta) || has_available_subcommands(command, meta);
 }
 
+bool is_deprecated_but_usable(const CLI::App& command, const CommandMeta& meta) {
+  const CommandSpec* spec = meta.spec(&command);
+  if (spec == nullptr || spec->deprecated.empty() || spec->hidden ||
+      (spec->alpha && !meta.show_alpha) || command.get_group().empty()) {
+    return false;
+  }
+  return is_runnable(command, meta);
+}
+
 bool has_available_subcommands(const CLI::App& command, const CommandMeta& meta) {
   for (const CLI::App* sub : command.get_subcommands([](const CLI::App*) { return true; })) {
     if (is_available(*sub, meta)) {

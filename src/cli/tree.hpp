@@ -45,6 +45,9 @@ std::string deprecation(const CLI::App& command, const CommandMeta& meta);
 // cobra IsAvailableCommand: listed in its parent's help.
 bool is_available(const CLI::App& command, const CommandMeta& meta);
 bool has_available_subcommands(const CLI::App& command, const CommandMeta& meta);
+// A deprecated command that would be available otherwise: cobra leaves it out of its parent's
+// help, but it still runs and, once typed, its flags complete; it keeps a man page.
+bool is_deprecated_but_usable(const CLI::App& command, const CommandMeta& meta);
 Args args_rule(const CLI::App& command, const CommandMeta& meta);
 // The CLI11 positional options of `command`, in declaration order.
 std::vector<const CLI::Option*> positional_options(const CLI::App& command);
