@@ -1,5 +1,6 @@
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/output_format.hpp"
 #include "cmd/registry_options.hpp"
 #include "cmd/required_flags.hpp"
 #include "filter/config.hpp"
@@ -29,17 +30,6 @@ struct FilterFlags {
   std::string platform;
 };
 
-Result<catalog::Format> output_format(const std::string& output) {
-  if (output == "json") {
-    return catalog::Format::json;
-  }
-  if (output == "yaml") {
-    return catalog::Format::yaml;
-  }
-  return util::fail(Errc::invalid, fmt::format("invalid --output value {}, expected (json|yaml)",
-                                               util::go_quote(output)));
-}
-
 Result<filter::Config> read_config(const std::string& path) {
   auto text = util::read_file(path);
   if (!text) {
@@ -58,7 +48,7 @@ filter::Config every_package(const catalog::DeclarativeConfig& cfg) {
 }
 
 Result<void> run_filter(Context& ctx, const FilterFlags& flags) {
-  auto format = OPM_TRY(output_format(flags.output));
+  auto format = OPM_TRY(catalog_output_format(flags.output));
   std::optional<filter::Config> config;
   if (!flags.config.empty()) {
     config = OPM_TRY(read_config(flags.config));

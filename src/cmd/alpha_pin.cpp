@@ -1,5 +1,6 @@
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/output_format.hpp"
 #include "cmd/registry_options.hpp"
 #include "pin/pin.hpp"
 #include "registry/options.hpp"
@@ -25,17 +26,6 @@ struct PinFlags {
   std::string platform;
 };
 
-Result<catalog::Format> pin_output_format(const std::string& output) {
-  if (output == "json") {
-    return catalog::Format::json;
-  }
-  if (output == "yaml") {
-    return catalog::Format::yaml;
-  }
-  return util::fail(Errc::invalid, fmt::format("invalid --output value {}, expected (json|yaml)",
-                                               util::go_quote(output)));
-}
-
 // Resolves tags through the registry client the render made (its mirrors, credentials and
 // cache), built only when a reference needs it.
 pin::Resolve registry_resolver(ImageRendering& rendering) {
@@ -45,7 +35,7 @@ pin::Resolve registry_resolver(ImageRendering& rendering) {
 }
 
 Result<void> run_pin(Context& ctx, const PinFlags& flags) {
-  auto format = OPM_TRY(pin_output_format(flags.output));
+  auto format = OPM_TRY(catalog_output_format(flags.output));
   render::Options options;
   options.on_sqlite = sqlite_notice_once(ctx);
   ImageRendering rendering;

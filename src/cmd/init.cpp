@@ -2,6 +2,7 @@
 
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/output_format.hpp"
 #include "util/strings.hpp"
 
 #include <CLI/CLI.hpp>
@@ -37,14 +38,7 @@ void add_init(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->callback([&ctx, &chosen, sub, flags] {
     chosen.command = sub;
     chosen.run = [&ctx, flags]() -> Result<void> {
-      catalog::Format format = catalog::Format::json;
-      if (flags->output == "yaml") {
-        format = catalog::Format::yaml;
-      } else if (flags->output != "json") {
-        return util::fail(Errc::invalid,
-                          fmt::format("invalid --output value {}, expected (json|yaml)",
-                                      util::go_quote(flags->output)));
-      }
+      auto format = OPM_TRY(catalog_output_format(flags->output));
       auto pkg = OPM_TRY(init::make_package({.package = flags->args.at(0),
                                              .default_channel = flags->default_channel,
                                              .icon = flags->icon,

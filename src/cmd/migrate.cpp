@@ -2,6 +2,7 @@
 
 #include "bundle/migrations.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/output_format.hpp"
 #include "cmd/registry_options.hpp"
 #include "render/image.hpp"
 #include "render/render.hpp"
@@ -101,7 +102,6 @@ void add_migrate(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->callback([&ctx, &chosen, sub, flags] {
     chosen.command = sub;
     chosen.run = [&ctx, &chosen, flags]() -> Result<void> {
-      catalog::Format format = catalog::Format::json;
       const auto& ref = flags->args.at(0);
       const std::filesystem::path dir = flags->args.at(1);
       // The global TLS flags apply, as they do to render (upstream's migrate ignores them).
@@ -111,13 +111,10 @@ void add_migrate(CLI::App& parent, Context& ctx, Action& chosen) {
       if (sqlite_input) {
         log_sqlite_deprecation(ctx);
       }
-      if (flags->output == "yaml") {
-        format = catalog::Format::yaml;
-      } else if (flags->output != "json") {
+      auto format = catalog_output_format(flags->output);
+      if (!format) {
         chosen.style = FatalStyle::go_log;
-        return util::fail(Errc::invalid,
-                          fmt::format("invalid --output value {}, expected (json|yaml)",
-                                      util::go_quote(flags->output)));
+        return std::unexpected(std::move(format).error());
       }
       std::vector<bundle::Migration> migrations;
       if (!flags->migrate_level.empty()) {
@@ -141,7 +138,7 @@ void add_migrate(CLI::App& parent, Context& ctx, Action& chosen) {
                 ? std::string("render catalog image")
                 : fmt::format("render catalog image: render reference {}", util::go_quote(ref))));
       }
-      OPM_TRY(migrate::write_packages(*cfg, format, dir));
+      OPM_TRY(migrate::write_packages(*cfg, *format, dir));
       ctx.err << util::logrus_line(
           "info",
           fmt::format("wrote rendered file-based catalog to {}\n", util::go_quote(dir.string())),

@@ -3,6 +3,7 @@
 #include "bundle/migrations.hpp"
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/output_format.hpp"
 #include "cmd/registry_options.hpp"
 #include "sqlite/deprecation.hpp"
 #include "util/free_at_exit.hpp"
@@ -71,16 +72,7 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
     chosen.command = sub;
     chosen.style = FatalStyle::go_log;
     chosen.run = [&ctx, flags]() -> Result<void> {
-      catalog::Format format;
-      if (flags->output == "json") {
-        format = catalog::Format::json;
-      } else if (flags->output == "yaml") {
-        format = catalog::Format::yaml;
-      } else {
-        return util::fail(Errc::invalid,
-                          fmt::format("invalid --output value {}, expected (json|yaml)",
-                                      util::go_quote(flags->output)));
-      }
+      auto format = OPM_TRY(catalog_output_format(flags->output));
       render::Options options;
       options.on_sqlite = sqlite_notice_once(ctx);
       ImageRendering rendering;
