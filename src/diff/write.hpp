@@ -15,6 +15,9 @@ struct Report {
   const std::vector<Violation>* violations = nullptr; // null: upgrades were not checked
 };
 
+// "added", "removed" or "changed".
+std::string_view status_name(PackageDiff::Status status);
+
 // "image a -> b; properties olm.csv.metadata, olm.bundle.object; related images".
 std::string bundle_change_text(const BundleChange& change);
 

@@ -53,18 +53,6 @@ Json channel(const ChannelDiff& c) {
           {"edgesRemoved", edges(c.edges_removed)}};
 }
 
-std::string_view status_name(PackageDiff::Status status) {
-  switch (status) {
-  case PackageDiff::Status::added:
-    return "added";
-  case PackageDiff::Status::removed:
-    return "removed";
-  case PackageDiff::Status::changed:
-    return "changed";
-  }
-  return "";
-}
-
 Json package(const PackageDiff& p) {
   Json channels = Json::array();
   for (const auto& c : p.channels) {

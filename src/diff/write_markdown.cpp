@@ -29,18 +29,6 @@ std::string cell(std::string_view s) {
   return out;
 }
 
-std::string_view status_name(PackageDiff::Status status) {
-  switch (status) {
-  case PackageDiff::Status::added:
-    return "added";
-  case PackageDiff::Status::removed:
-    return "removed";
-  case PackageDiff::Status::changed:
-    return "changed";
-  }
-  return "";
-}
-
 // The default channel a package has (had, when removed), or its change.
 std::string default_channel_cell(const PackageDiff& p) {
   switch (p.status) {

@@ -12,7 +12,7 @@ public:
   explicit TextWriter(bool colour) : m_colour(colour) {}
 
   void package(const PackageDiff& p) {
-    line(0, '\0', fmt::format("package {} ({})", p.name, status_name(p)), k_bold);
+    line(0, '\0', fmt::format("package {} ({})", p.name, status_name(p.status)), k_bold);
     if (p.status == PackageDiff::Status::changed &&
         p.old_default_channel != p.new_default_channel) {
       line(1, '~',
@@ -54,18 +54,6 @@ public:
 
 private:
   static constexpr std::string_view k_bold = "\033[1m";
-
-  static std::string_view status_name(const PackageDiff& p) {
-    switch (p.status) {
-    case PackageDiff::Status::added:
-      return "added";
-    case PackageDiff::Status::removed:
-      return "removed";
-    case PackageDiff::Status::changed:
-      return "changed";
-    }
-    return "";
-  }
 
   static std::string or_none(const std::string& s) { return s.empty() ? "(none)" : s; }
 
@@ -120,6 +108,18 @@ private:
 };
 
 } // namespace
+
+std::string_view status_name(PackageDiff::Status status) {
+  switch (status) {
+  case PackageDiff::Status::added:
+    return "added";
+  case PackageDiff::Status::removed:
+    return "removed";
+  case PackageDiff::Status::changed:
+    return "changed";
+  }
+  return "";
+}
 
 std::string bundle_change_text(const BundleChange& change) {
   std::vector<std::string> parts;
