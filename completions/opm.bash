@@ -26,6 +26,7 @@ __opm_flags() {
         'opm alpha bundle extract') echo '--configmapname -c --datalimit -l --debug --gzip -z --help -h --kubeconfig -k --manifestsdir -m --namespace -n --skip-tls-verify --use-http' ;;
         'opm alpha bundle generate') echo '--base-image --channels -c --default -e --directory -d --help -h --output-dir -u --package -p --skip-tls-verify --use-http' ;;
         'opm alpha bundle unpack') echo '--debug -d --help -h --out -o --root-ca -c --skip-tls-verify --skip-validation -v --use-http' ;;
+        'opm alpha bundle validate') echo '--help -h --image-builder -b --optional-validators -o --tag -t --skip-tls-verify --use-http' ;;
         'opm alpha cache') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha cache info') echo '--help -h --skip-tls-verify --use-http' ;;
         'opm alpha cache prune') echo '--all --help -h --older-than --skip-tls-verify --use-http' ;;
@@ -78,6 +79,7 @@ __opm_value_flags() {
         'opm alpha bundle extract') echo '--configmapname -c --datalimit -l --kubeconfig -k --manifestsdir -m --namespace -n' ;;
         'opm alpha bundle generate') echo '--base-image --channels -c --default -e --directory -d --output-dir -u --package -p' ;;
         'opm alpha bundle unpack') echo '--out -o --root-ca -c' ;;
+        'opm alpha bundle validate') echo '--image-builder -b --optional-validators -o --tag -t' ;;
         'opm alpha cache prune') echo '--older-than' ;;
         'opm alpha catalog build') echo '--base-image -i --extra-labels -l --platform --tag -t' ;;
         'opm alpha convert-template basic') echo '--output -o' ;;

@@ -171,6 +171,18 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '-v', 'disable bundle validation'
             '--use-http', 'use plain HTTP'
         )
+        'opm alpha bundle validate' = @(
+            '--help', 'help for validate'
+            '-h', 'help for validate'
+            '--image-builder', 'Tool used to pull and unpack bundle images. One of: [none, docker, podman]'
+            '-b', 'Tool used to pull and unpack bundle images. One of: [none, docker, podman]'
+            '--optional-validators', 'Specifies optional validations to be run. One or more of: [operatorhub, bundle-objects]'
+            '-o', 'Specifies optional validations to be run. One or more of: [operatorhub, bundle-objects]'
+            '--tag', 'The path of a registry to pull from, image name and its tag that present the bundle image (e.g. quay.io/test/test-operator:latest)'
+            '-t', 'The path of a registry to pull from, image name and its tag that present the bundle image (e.g. quay.io/test/test-operator:latest)'
+            '--skip-tls-verify', 'skip TLS certificate verification for container image registries while pulling bundles'
+            '--use-http', 'use plain HTTP for container image registries while pulling bundles'
+        )
         'opm alpha cache' = @(
             '--help', 'help for cache'
             '-h', 'help for cache'
@@ -657,6 +669,14 @@ Register-ArgumentCompleter -Native -CommandName 'opm' -ScriptBlock {
             '-o'
             '--root-ca'
             '-c'
+        )
+        'opm alpha bundle validate' = @(
+            '--image-builder'
+            '-b'
+            '--optional-validators'
+            '-o'
+            '--tag'
+            '-t'
         )
         'opm alpha cache prune' = @(
             '--older-than'

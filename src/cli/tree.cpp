@@ -218,8 +218,9 @@ bool is_available(const CLI::App& command, const CommandMeta& meta) {
 
 bool is_deprecated_but_usable(const CLI::App& command, const CommandMeta& meta) {
   const CommandSpec* spec = meta.spec(&command);
+  // Its group is empty as for a hidden command (cli/command.cpp); the spec tells them apart.
   if (spec == nullptr || spec->deprecated.empty() || spec->hidden ||
-      (spec->alpha && !meta.show_alpha) || command.get_group().empty()) {
+      (spec->alpha && !meta.show_alpha)) {
     return false;
   }
   return is_runnable(command, meta);
