@@ -1,5 +1,6 @@
 #include "bundle/object_rules.hpp"
 
+#include "json/value.hpp"
 #include "util/semver.hpp"
 #include "util/strings.hpp"
 
@@ -37,18 +38,10 @@ constexpr std::array<std::string_view, 22> k_supported_kinds = {"ClusterServiceV
                                                                 "NetworkPolicy",
                                                                 "PodMonitor"};
 
-const Json& member(const Json& v, std::string_view key) {
-  static const Json k_null;
-  if (!v.is_object()) {
-    return k_null;
-  }
-  auto it = v.find(key);
-  return it == v.end() ? k_null : *it;
-}
+const Json& member(const Json& v, std::string_view key) { return json::member_or_null(v, key); }
 
 std::string text(const Json& v, std::string_view key) {
-  const Json& m = member(v, key);
-  return m.is_string() ? m.get<std::string>() : "";
+  return json::string_member_or_empty(v, key);
 }
 
 const Json& path(const Json& v, std::initializer_list<std::string_view> keys) {

@@ -14,18 +14,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const Json& member(const Json& v, std::string_view key) {
-  static const Json k_null;
-  if (!v.is_object()) {
-    return k_null;
-  }
-  auto it = v.find(key);
-  return it == v.end() ? k_null : *it;
-}
+const Json& member(const Json& v, std::string_view key) { return json::member_or_null(v, key); }
 
 std::string text(const Json& v, std::string_view key) {
-  const Json& m = member(v, key);
-  return m.is_string() ? m.get<std::string>() : "";
+  return json::string_member_or_empty(v, key);
 }
 
 // The `field` entry named `name` of a kubeconfig list (clusters, users, contexts).

@@ -21,4 +21,18 @@ void normalize_numbers(Json& v) {
   }
 }
 
+const Json& member_or_null(const Json& v, std::string_view key) {
+  static const Json k_null;
+  if (!v.is_object()) {
+    return k_null;
+  }
+  auto it = v.find(key);
+  return it == v.end() ? k_null : *it;
+}
+
+std::string string_member_or_empty(const Json& v, std::string_view key) {
+  const Json& m = member_or_null(v, key);
+  return m.is_string() ? m.get<std::string>() : "";
+}
+
 } // namespace opm::json

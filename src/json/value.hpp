@@ -2,6 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string>
+#include <string_view>
+
 namespace opm::json {
 
 // A decoded JSON value. Objects keep their members sorted by byte order, exactly as
@@ -13,6 +16,13 @@ using Json = nlohmann::json;
 
 // Convert every number in `v` to a double, as Go does when it decodes into interface{}.
 void normalize_numbers(Json& v);
+
+// The member `key` of an object, or null (for a missing member or a value that is not an
+// object).
+const Json& member_or_null(const Json& v, std::string_view key);
+
+// The member `key` when it is a string, else "".
+std::string string_member_or_empty(const Json& v, std::string_view key);
 
 } // namespace opm::json
 

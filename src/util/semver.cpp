@@ -55,21 +55,6 @@ Result<std::uint64_t> parse_number(std::string_view s, std::string_view lower,
   return parse_uint(s);
 }
 
-// Go's strings.Split (an empty input gives one empty part).
-std::vector<std::string_view> split_view(std::string_view s, char sep) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (true) {
-    std::size_t pos = s.find(sep, start);
-    if (pos == std::string_view::npos) {
-      parts.push_back(s.substr(start));
-      return parts;
-    }
-    parts.push_back(s.substr(start, pos - start));
-    start = pos + 1;
-  }
-}
-
 } // namespace
 
 std::string PreRelease::to_string() const { return numeric ? std::to_string(number) : text; }

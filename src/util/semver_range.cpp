@@ -17,21 +17,6 @@ std::unexpected<Error> invalid(std::string message) {
   return fail(Errc::invalid, std::move(message));
 }
 
-// Go's strings.Split (an empty input gives one empty part).
-std::vector<std::string_view> split_view(std::string_view s, char sep) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (true) {
-    std::size_t pos = s.find(sep, start);
-    if (pos == std::string_view::npos) {
-      parts.push_back(s.substr(start));
-      return parts;
-    }
-    parts.push_back(s.substr(start, pos - start));
-    start = pos + 1;
-  }
-}
-
 } // namespace
 
 bool Comparator::matches(const Version& v) const {

@@ -106,6 +106,20 @@ std::string go_quote(std::string_view s) {
   return out;
 }
 
+std::vector<std::string_view> split_view(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t pos = s.find(sep, start);
+    if (pos == std::string_view::npos) {
+      parts.push_back(s.substr(start));
+      return parts;
+    }
+    parts.push_back(s.substr(start, pos - start));
+    start = pos + 1;
+  }
+}
+
 std::vector<std::string> split(std::string_view s, char sep) {
   std::vector<std::string> parts;
   std::size_t start = 0;

@@ -34,6 +34,8 @@ void append_utf8(std::string& out, char32_t cp);
 std::size_t utf8_length(std::string_view s);
 
 std::vector<std::string> split(std::string_view s, char sep);
+// Go's strings.Split, the parts viewing `s` (an empty input gives one empty part).
+std::vector<std::string_view> split_view(std::string_view s, char sep);
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 bool is_space(unsigned char c);
 // Go's unicode.IsSpace.
