@@ -38,7 +38,10 @@ peak_kb() { awk '/^VmHWM:/ {print $2}' "/proc/$SERVER_PID/status"; }
 # memory_scale: how many times more memory the server under test takes for the same data: 3
 # for a sanitizer build (redzones and shadow memory), else 1.
 memory_scale() {
-  if ldd "$OPM" 2>/dev/null | grep -q libasan; then echo 3; else echo 1; fi
+  # The whole listing first: grep -q closing the pipe early could fail ldd under pipefail.
+  local libraries
+  libraries=$(ldd "$OPM" 2>/dev/null || true)
+  if [[ $libraries == *libasan* ]]; then echo 3; else echo 1; fi
 }
 
 free_port() {
