@@ -72,7 +72,8 @@ wait_serving "127.0.0.1:$PORT" "$SERVER_PID" || fail "not serving: $(cat server.
 opm_pid=$(ps -o pid= --ppid "$(pgrep -P "$SERVER_PID")" | xargs)
 expect_eq "the server runs as user 1001" "1001 opm" "$(ps -o uid=,comm= -p "$opm_pid" | xargs)"
 
-probe -addr=":$PORT"
+# Generous timeouts: on a loaded machine starting the probe inside the root takes a while.
+probe -addr=":$PORT" -connect-timeout=20s -rpc-timeout=20s
 expect_rc 0
 expect_text err "status: SERVING
 "
