@@ -66,6 +66,14 @@ void add_shared_flags(CLI::App& sub, GenerateFlags& f, std::string_view director
                      std::string(k_in_package_note));
 }
 
+// The flags both commands end with.
+void add_output_flags(CLI::App& sub, GenerateFlags& f) {
+  sub.add_option("-u,--output-dir", f.request.output_dir,
+                 "Optional output directory for operator manifests");
+  sub.add_option("--base-image", f.request.base_image,
+                 "Use a custom image pullspec as the base bundle image");
+}
+
 Result<bundle::GeneratedBundle> run_generate(Context& ctx, const GenerateFlags& f) {
   bundle::GenerateRequest request = f.request;
   std::error_code ec;
@@ -90,10 +98,7 @@ void add_generate(CLI::App& parent, Context& ctx, Action& chosen) {
                    "The directory where bundle manifests for a specific version are located.");
   sub->add_option("-e,--default", flags->request.default_channel,
                   "The default channel for the bundle image");
-  sub->add_option("-u,--output-dir", flags->request.output_dir,
-                  "Optional output directory for operator manifests");
-  sub->add_option("--base-image", flags->request.base_image,
-                  "Use a custom image pullspec as the base bundle image");
+  add_output_flags(*sub, *flags);
   sub->callback([&ctx, &chosen, sub, flags] {
     chosen.command = sub;
     chosen.run = [&ctx, flags]() -> Result<void> {
@@ -125,10 +130,7 @@ void add_build(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->add_flag("-o,--overwrite", flags->request.overwrite,
                 "To overwrite annotations.yaml locally if existed. By default, overwrite is set "
                 "to `false`.");
-  sub->add_option("-u,--output-dir", flags->request.output_dir,
-                  "Optional output directory for operator manifests");
-  sub->add_option("--base-image", flags->request.base_image,
-                  "Use a custom image pullspec as the base bundle image");
+  add_output_flags(*sub, *flags);
   sub->callback([&ctx, &chosen, sub, flags] {
     chosen.command = sub;
     chosen.run = [&ctx, flags]() -> Result<void> {

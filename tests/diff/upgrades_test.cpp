@@ -44,6 +44,11 @@ std::string bundle(const std::string& version) {
          "}}\n";
 }
 
+// The start of a channel of foo; its entries follow.
+std::string channel(const std::string& name) {
+  return "---\nschema: olm.channel\npackage: foo\nname: " + name + "\nentries:\n";
+}
+
 std::string package(const std::string& default_channel) {
   return "---\nschema: olm.package\nname: foo\ndefaultChannel: " + default_channel + "\n";
 }
@@ -69,12 +74,7 @@ std::vector<std::string> violations(const std::string& text,
 
 TEST_SUITE("diff upgrades") {
   TEST_CASE("a new head that replaces the old one passes every rule") {
-    auto text = package("stable") + R"(---
-schema: olm.channel
-package: foo
-name: stable
-entries:
-  - {name: foo.v1.0.0}
+    auto text = package("stable") + channel("stable") + R"(  - {name: foo.v1.0.0}
   - {name: foo.v1.1.0, replaces: foo.v1.0.0}
   - {name: foo.v1.2.0, replaces: foo.v1.1.0}
 )" + bundle("1.0.0") +
@@ -83,12 +83,7 @@ entries:
   }
 
   TEST_CASE("a removed head no bundle upgrades from strands its users") {
-    auto text = package("stable") + R"(---
-schema: olm.channel
-package: foo
-name: stable
-entries:
-  - {name: foo.v1.0.0}
+    auto text = package("stable") + channel("stable") + R"(  - {name: foo.v1.0.0}
   - {name: foo.v1.2.0, replaces: foo.v1.0.0}
 )" + bundle("1.0.0") +
                 bundle("1.2.0");
@@ -99,12 +94,7 @@ entries:
   }
 
   TEST_CASE("a skipRange that covers the removed head's version is an upgrade path") {
-    auto text = package("stable") + R"(---
-schema: olm.channel
-package: foo
-name: stable
-entries:
-  - {name: foo.v1.0.0}
+    auto text = package("stable") + channel("stable") + R"(  - {name: foo.v1.0.0}
   - {name: foo.v1.2.0, replaces: foo.v1.0.0, skipRange: ">=1.1.0 <1.2.0"}
 )" + bundle("1.0.0") +
                 bundle("1.2.0");
@@ -112,12 +102,7 @@ entries:
   }
 
   TEST_CASE("a channel of NEW with two heads cannot be checked and says why") {
-    auto text = package("stable") + R"(---
-schema: olm.channel
-package: foo
-name: stable
-entries:
-  - {name: foo.v1.0.0}
+    auto text = package("stable") + channel("stable") + R"(  - {name: foo.v1.0.0}
   - {name: foo.v1.1.0, replaces: foo.v1.0.0}
   - {name: foo.v1.2.0}
 )" + bundle("1.0.0") +
@@ -129,12 +114,8 @@ entries:
   }
 
   TEST_CASE("a bundle OLD already stranded is not the change's doing") {
-    auto old_text = package("stable") + R"(---
-schema: olm.channel
-package: foo
-name: stable
-entries:
-  - {name: foo.v1.0.0, replaces: foo.v1.1.0}
+    auto old_text = package("stable") + channel("stable") +
+                    R"(  - {name: foo.v1.0.0, replaces: foo.v1.1.0}
   - {name: foo.v1.1.0, replaces: foo.v1.0.0}
   - {name: foo.v1.2.0}
 )" + bundle("1.0.0") +
@@ -151,12 +132,7 @@ entries:
   }
 
   TEST_CASE("a head that moves to a lower version is reported at the new head") {
-    auto text = package("stable") + R"(---
-schema: olm.channel
-package: foo
-name: stable
-entries:
-  - {name: foo.v1.0.0}
+    auto text = package("stable") + channel("stable") + R"(  - {name: foo.v1.0.0}
 )" + bundle("1.0.0");
     CHECK(violations(text, {diff::Rule::upgrade_path, diff::Rule::default_channel}) ==
           std::vector<std::string>{
@@ -165,12 +141,7 @@ entries:
   }
 
   TEST_CASE("a default channel that cannot reach the previous default head fails") {
-    auto text = package("v2") + R"(---
-schema: olm.channel
-package: foo
-name: stable
-entries:
-  - {name: foo.v1.0.0}
+    auto text = package("v2") + channel("stable") + R"(  - {name: foo.v1.0.0}
   - {name: foo.v1.1.0, replaces: foo.v1.0.0}
 ---
 schema: olm.channel
@@ -188,12 +159,7 @@ entries:
   }
 
   TEST_CASE("a default channel whose head skips the previous default head passes") {
-    auto text = package("v2") + R"(---
-schema: olm.channel
-package: foo
-name: stable
-entries:
-  - {name: foo.v1.0.0}
+    auto text = package("v2") + channel("stable") + R"(  - {name: foo.v1.0.0}
   - {name: foo.v1.1.0, replaces: foo.v1.0.0}
 ---
 schema: olm.channel
@@ -207,12 +173,7 @@ entries:
   }
 
   TEST_CASE("removing the default channel is reported, without deprecation as well") {
-    auto text = package("beta") + R"(---
-schema: olm.channel
-package: foo
-name: beta
-entries:
-  - {name: foo.v1.1.0}
+    auto text = package("beta") + channel("beta") + R"(  - {name: foo.v1.1.0}
 )" + bundle("1.1.0");
     CHECK(violations(text) ==
           std::vector<std::string>{
