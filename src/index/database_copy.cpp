@@ -78,21 +78,18 @@ Result<DatabaseCopy> DatabaseCopy::make(const fs::path& database) {
   auto lock = OPM_TRY(lock_directory(dir));
   // Under the lock no live process is changing a database here: what is left is stale.
   std::string stem = "." + target.filename().string() + ".opm-";
-  util::remove_stale_owned(dir, stem);
-  std::string pattern = (dir / (util::owned_prefix(stem) + "XXXXXX")).string();
-  util::Fd fd(::mkstemp(pattern.data()));
-  if (fd.fd < 0) {
+  auto made = util::make_owned_temp_file(dir, stem);
+  if (!made) {
     return util::fail(Errc::io,
-                      fmt::format("open {}: {}", database.string(), util::errno_text(errno)));
+                      fmt::format("open {}: {}", database.string(), made.error().message()));
   }
-  util::register_temp_path(pattern);
-  DatabaseCopy copy(target, pattern, std::move(lock));
+  DatabaseCopy copy(target, made->path, std::move(lock));
   struct stat original {};
   bool exists = ::stat(target.c_str(), &original) == 0;
   if (exists) {
     OPM_TRY(copy.fill(database));
   }
-  copy_ownership(fd.fd, exists ? &original : nullptr);
+  copy_ownership(made->fd.fd, exists ? &original : nullptr);
   return copy;
 }
 

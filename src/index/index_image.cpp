@@ -155,18 +155,15 @@ public:
     }
     StagedDatabase staged(database, existed ? fs::path() : dir);
     std::string stem = "." + database.filename().string() + ".opm-";
-    util::remove_stale_owned(dir, stem);
-    std::string pattern = (dir / (util::owned_prefix(stem) + "XXXXXX")).string();
-    util::Fd fd(::mkstemp(pattern.data()));
-    if (fd.fd < 0) {
+    auto made = util::make_owned_temp_file(dir, stem);
+    if (!made) {
       return util::fail(Errc::io,
-                        fmt::format("open {}: {}", database.string(), util::errno_text(errno)));
+                        fmt::format("open {}: {}", database.string(), made.error().message()));
     }
-    staged.m_staged = pattern;
-    util::register_temp_path(pattern);
+    staged.m_staged = made->path;
     mode_t mask = ::umask(0);
     ::umask(mask);
-    (void)::fchmod(fd.fd, 0666 & ~mask);
+    (void)::fchmod(made->fd.fd, 0666 & ~mask);
     return staged;
   }
   StagedDatabase(StagedDatabase&& other) noexcept

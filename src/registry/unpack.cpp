@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <array>
-#include <random>
 #include <set>
 #include <sys/stat.h>
 #include <system_error>
@@ -519,11 +518,6 @@ Result<void> confine_symlinks(int root_fd, const fs::path& root) {
   return {};
 }
 
-std::string random_suffix() {
-  std::mt19937_64 rng(std::random_device{}());
-  return fmt::format("{:012x}", rng() & 0xffffffffffffULL);
-}
-
 } // namespace
 
 Result<void> unpack_layers(const std::vector<LayerFile>& layers, const fs::path& dest,
@@ -538,24 +532,12 @@ Result<void> unpack_layers(const std::vector<LayerFile>& layers, const fs::path&
                                     target.string()));
     }
   }
-  fs::path partial = target;
-  partial += ".partial-" + random_suffix();
-  if (!fs::create_directory(partial, ec) || ec) {
-    return util::fail(Errc::io, fmt::format("mkdir {}: {}", partial.string(),
-                                            ec ? ec.message() : "already exists"));
+  auto tree = util::TempTree::make(target.parent_path(), target.filename().string() + ".partial-");
+  if (!tree) {
+    return util::fail(
+        Errc::io, fmt::format("mkdir {}.partial-: {}", target.string(), tree.error().message()));
   }
-  util::register_temp_path(partial);
-  struct Cleanup {
-    const fs::path& p;
-    bool keep = false;
-    ~Cleanup() {
-      if (!keep) {
-        std::error_code e;
-        fs::remove_all(p, e);
-      }
-      util::unregister_temp_path(p);
-    }
-  } cleanup{partial};
+  const fs::path partial = tree->path();
   Fd root(::open(partial.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (root.fd < 0) {
     return util::fail(Errc::io,
@@ -577,7 +559,7 @@ Result<void> unpack_layers(const std::vector<LayerFile>& layers, const fs::path&
     return util::fail(Errc::io, fmt::format("rename {} {}: {}", partial.string(), target.string(),
                                             util::errno_text(errno)));
   }
-  cleanup.keep = true;
+  (void)tree->release(); // it is the target now
   return {};
 }
 

@@ -1,6 +1,7 @@
 #include "util/owned_temp.hpp"
 
 #include "util/fs.hpp"
+#include "util/interrupt.hpp"
 
 #include <fmt/format.h>
 
@@ -9,6 +10,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cstdlib>
 #include <optional>
 
 namespace opm::util {
@@ -39,6 +41,17 @@ bool process_gone(pid_t pid) { return pid != ::getpid() && ::kill(pid, 0) != 0 &
 
 std::string owned_prefix(std::string_view prefix) {
   return fmt::format("{}{}-", prefix, ::getpid());
+}
+
+Result<OwnedTempFile> make_owned_temp_file(const fs::path& dir, std::string_view prefix) {
+  remove_stale_owned(dir, prefix);
+  std::string pattern = (dir / (owned_prefix(prefix) + "XXXXXX")).string();
+  Fd fd(::mkstemp(pattern.data()));
+  if (!fd.valid()) {
+    return fail(Errc::io, errno_text(errno));
+  }
+  register_temp_path(pattern);
+  return OwnedTempFile{std::move(fd), pattern};
 }
 
 fs::path owner_marker(const fs::path& dir) {

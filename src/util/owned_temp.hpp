@@ -1,5 +1,8 @@
 #pragma once
 
+#include "util/error.hpp"
+#include "util/fs.hpp"
+
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -25,6 +28,16 @@ bool stale_owned_name(std::string_view name, std::string_view prefix);
 // "<dir>/<name>"; any other path is returned as it is.
 std::filesystem::path owned_copy_original(const std::filesystem::path& copy,
                                           std::string_view infix);
+
+// A new empty file "<dir>/<prefix><pid>-XXXXXX" (mode 0600), after the stale ones of `prefix`
+// in `dir` are removed; registered for removal by an interrupt (its owner unregisters it).
+// The error is the system's reason.
+struct OwnedTempFile {
+  Fd fd;
+  std::filesystem::path path;
+};
+Result<OwnedTempFile> make_owned_temp_file(const std::filesystem::path& dir,
+                                           std::string_view prefix);
 
 // Removes, with everything in them, the entries of `dir` with a stale owned name for
 // `prefix`. Failures are ignored: what cannot be removed stays for the next run.
