@@ -16,20 +16,7 @@ new=$OPM_CORPUS/catalogs/v4.22
 measure() {
   local want=$1
   shift
-  local walls=() cpus=() rss=0 wall user sys kb status
-  for _ in $(seq "$RUNS"); do
-    status=0
-    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$OPM" "$@" >/dev/null 2>"$work/err" || status=$?
-    # GNU time exits with the command's status; the diff exits 1 for the problems it finds.
-    [ "$status" -eq "$want" ] || { echo "opm $*: exit $status" >&2; cat "$work/err" >&2; return 1; }
-    read -r wall user sys kb < <(tail -n 1 "$work/time")
-    walls+=("$wall")
-    cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')")
-    [ "$kb" -gt "$rss" ] && rss=$kb
-  done
-  local mid=$(((RUNS + 1) / 2))
-  echo "$(printf '%s\n' "${walls[@]}" | sort -n | sed -n "${mid}p")" \
-    "$(printf '%s\n' "${cpus[@]}" | sort -n | sed -n "${mid}p")" "$rss"
+  measure_runs "$want" "$work" "$OPM" "$@"
 }
 
 show() { # LABEL "wall cpu rss"

@@ -35,22 +35,7 @@ for i in 1 2 3 4 5 6 7 8; do
 done
 
 # BINARY ARGS... -> "wall_s cpu_s rss_kb", medians of RUNS runs (the RSS the largest).
-measure() {
-  local bin=$1
-  shift
-  local walls=() cpus=() rss=0 wall user sys kb
-  for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$bin" "$@" >/dev/null 2>"$work/err" ||
-      { echo "$bin $*: failed" >&2; cat "$work/err" >&2; return 1; }
-    read -r wall user sys kb <"$work/time"
-    walls+=("$wall")
-    cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')")
-    [ "$kb" -gt "$rss" ] && rss=$kb
-  done
-  local mid=$(((RUNS + 1) / 2))
-  echo "$(printf '%s\n' "${walls[@]}" | sort -n | sed -n "${mid}p")" \
-    "$(printf '%s\n' "${cpus[@]}" | sort -n | sed -n "${mid}p")" "$rss"
-}
+measure() { measure_runs 0 "$work" "$@"; }
 
 row() { # LABEL ARGS...: ours, then upstream's, then the CPU ratio
   local label=$1
