@@ -6,6 +6,7 @@
 #include "catalog/load.hpp"
 #include "catalog/write.hpp"
 #include "validate/validate.hpp"
+#include "yaml/detail/block_layout.hpp"
 
 #include <optional>
 #include <sstream>
@@ -41,9 +42,22 @@ void check_rewrite_is_stable(const opm::catalog::DeclarativeConfig& cfg,
   OPM_FUZZ_CHECK(written(*reloaded, format) == first);
 }
 
+// The direct reading of plain block layouts must agree with libyaml's events wherever it
+// reads a document at all.
+void check_direct_reading(std::string_view text) {
+  auto direct = opm::yaml::detail::read_block_layout(text, false);
+  if (!direct) {
+    return;
+  }
+  auto events = opm::yaml::detail::events_to_json(text, false, SIZE_MAX, nullptr,
+                                                  opm::yaml::Rest::reject);
+  OPM_FUZZ_CHECK(events.has_value() && *events == *direct);
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  check_direct_reading(opm::fuzz::as_text(data, size));
   auto cfg = load(opm::fuzz::as_text(data, size), "catalog.yaml");
   if (!cfg) {
     return 0;

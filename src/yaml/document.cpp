@@ -1,5 +1,6 @@
 #include "yaml/document.hpp"
 
+#include "yaml/detail/block_layout.hpp"
 #include "yaml/detail/converter.hpp"
 #include "yaml/long_values.hpp"
 
@@ -96,6 +97,20 @@ std::optional<DocumentError> check_version_directive(std::string_view text) {
 std::expected<Json, DocumentError> document_to_json(std::string_view text, bool append_newline,
                                                     std::size_t longest_line, bool* may_be_deep,
                                                     Rest rest) {
+  if (auto value = detail::read_block_layout(text, append_newline)) {
+    if (may_be_deep != nullptr) {
+      *may_be_deep = false;
+    }
+    return std::move(*value);
+  }
+  return detail::events_to_json(text, append_newline, longest_line, may_be_deep, rest);
+}
+
+namespace detail {
+
+std::expected<Json, DocumentError> events_to_json(std::string_view text, bool append_newline,
+                                                  std::size_t longest_line, bool* may_be_deep,
+                                                  Rest rest) {
   if (auto error = check_version_directive(text)) {
     return std::unexpected(std::move(*error));
   }
@@ -134,5 +149,7 @@ std::expected<Json, DocumentError> document_to_json(std::string_view text, bool 
     body = rewritten;
   }
 }
+
+} // namespace detail
 
 } // namespace opm::yaml
