@@ -49,8 +49,8 @@ void check_direct_reading(std::string_view text) {
   if (!direct) {
     return;
   }
-  auto events = opm::yaml::detail::events_to_json(text, false, SIZE_MAX, nullptr,
-                                                  opm::yaml::Rest::reject);
+  auto events =
+      opm::yaml::detail::events_to_json(text, false, SIZE_MAX, nullptr, opm::yaml::Rest::reject);
   OPM_FUZZ_CHECK(events.has_value() && *events == *direct);
 }
 
