@@ -45,8 +45,7 @@ std::string string_of(std::string_view raw) {
   if (raw.empty() || raw.front() != '"') {
     return {};
   }
-  auto value = text::parse(raw);
-  return value && value->is_string() ? value->get<std::string>() : std::string();
+  return text::string_value(raw).value_or(std::string());
 }
 
 // A string field: null leaves what an earlier member set.

@@ -206,7 +206,120 @@ std::string sanitize_utf8(std::string_view text) {
   return out;
 }
 
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') {
+    return c - '0';
+  }
+  if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') {
+    return (c | 0x20) - 'a' + 10;
+  }
+  return -1;
+}
+
+// The four hex digits at `raw[i]`, or -1.
+int hex4(std::string_view raw, std::size_t i) {
+  if (i + 4 > raw.size()) {
+    return -1;
+  }
+  int value = 0;
+  for (std::size_t k = i; k < i + 4; ++k) {
+    int digit = hex_digit(raw[k]);
+    if (digit < 0) {
+      return -1;
+    }
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+// The escape at `raw[i]` (a backslash) appended to `out`; where the string goes on, or npos.
+std::size_t decode_escape(std::string_view raw, std::size_t i, std::string& out) {
+  constexpr std::size_t npos = std::string_view::npos;
+  if (i + 1 >= raw.size()) {
+    return npos;
+  }
+  static constexpr std::string_view k_from = "\"\\/bfnrt";
+  static constexpr std::string_view k_to = "\"\\/\b\f\n\r\t";
+  if (auto simple = k_from.find(raw[i + 1]); simple != std::string_view::npos) {
+    out += k_to[simple];
+    return i + 2;
+  }
+  if (raw[i + 1] != 'u') {
+    return npos;
+  }
+  int unit = hex4(raw, i + 2);
+  if (unit < 0) {
+    return npos;
+  }
+  i += 6;
+  auto cp = static_cast<char32_t>(unit);
+  if (unit >= 0xD800 && unit < 0xDC00 && i + 1 < raw.size() && raw[i] == '\\' &&
+      raw[i + 1] == 'u') {
+    int low = hex4(raw, i + 2);
+    if (low >= 0xDC00 && low < 0xE000) {
+      cp = 0x10000 + ((static_cast<char32_t>(unit) - 0xD800) << 10) +
+           (static_cast<char32_t>(low) - 0xDC00);
+      i += 6;
+    }
+  }
+  if (cp >= 0xD800 && cp < 0xE000) {
+    cp = 0xFFFD;
+  }
+  util::append_utf8(out, cp);
+  return i;
+}
+
 } // namespace
+
+std::optional<std::string> string_value(std::string_view raw) {
+  if (raw.size() < 2 || raw.front() != '"') {
+    return std::nullopt;
+  }
+  std::string out;
+  out.reserve(raw.size() - 2);
+  std::size_t i = 1;
+  while (i < raw.size()) {
+    std::size_t run = i;
+    while (run < raw.size()) {
+      auto c = static_cast<unsigned char>(raw[run]);
+      if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) {
+        break;
+      }
+      ++run;
+    }
+    out.append(raw.substr(i, run - i));
+    i = run;
+    if (i >= raw.size()) {
+      return std::nullopt;
+    }
+    auto c = static_cast<unsigned char>(raw[i]);
+    if (c == '"') {
+      if (i + 1 != raw.size()) {
+        return std::nullopt;
+      }
+      return out;
+    }
+    if (c < 0x20) {
+      return std::nullopt;
+    }
+    if (c == '\\') {
+      i = decode_escape(raw, i, out);
+      if (i == std::string_view::npos) {
+        return std::nullopt;
+      }
+      continue;
+    }
+    bool valid = true;
+    std::size_t start = i;
+    char32_t cp = util::decode_utf8(raw, i, &valid);
+    if (valid) {
+      out.append(raw.substr(start, i - start));
+    } else {
+      util::append_utf8(out, cp);
+    }
+  }
+  return std::nullopt;
+}
 
 std::size_t skip_space(std::string_view text, std::size_t pos) {
   while (pos < text.size() && is_ws(text[pos])) {
@@ -244,8 +357,8 @@ std::optional<std::vector<Member>> object_members(std::string_view raw) {
     if (!key_end) {
       return std::nullopt;
     }
-    auto key = parse(raw.substr(pos, *key_end - pos));
-    if (!key || !key->is_string()) {
+    auto key = string_value(raw.substr(pos, *key_end - pos));
+    if (!key) {
       return std::nullopt;
     }
     pos = skip_space(raw, *key_end) + 1; // ':'
@@ -254,7 +367,7 @@ std::optional<std::vector<Member>> object_members(std::string_view raw) {
     if (!end) {
       return std::nullopt;
     }
-    members.push_back({key->get<std::string>(), raw.substr(pos, *end - pos)});
+    members.push_back({std::move(*key), raw.substr(pos, *end - pos)});
     pos = skip_space(raw, *end);
     if (pos >= raw.size() || raw[pos] == '}') {
       break;

@@ -45,6 +45,11 @@ std::optional<std::vector<std::string_view>> array_elements(std::string_view raw
 // bytes kept.
 std::string compact(std::string_view raw);
 
+// The value of the JSON string literal `raw` (quotes included), decoded as Go's decoder reads
+// it: escapes resolved, surrogate pairs joined, lone surrogates and invalid UTF-8 bytes read
+// as U+FFFD. nullopt when `raw` is not one whole string literal.
+std::optional<std::string> string_value(std::string_view raw);
+
 // Parse valid JSON text into a Json value (numbers keep integer/float typing).
 Result<Json> parse(std::string_view raw);
 

@@ -34,6 +34,21 @@ TEST_SUITE("json_text") {
     CHECK_FALSE(json::text::object_members("[1]"));
   }
 
+  TEST_CASE("decodes string literals as Go's decoder reads them") {
+    using opm::json::text::string_value;
+    CHECK(string_value(R"("plain")") == "plain");
+    CHECK(string_value(R"("a\"b\\c\/d\b\f\n\r\t")") == "a\"b\\c/d\b\f\n\r\t");
+    CHECK(string_value(R"("\u00e9\u2028")") == "\xC3\xA9\xE2\x80\xA8");
+    CHECK(string_value(R"("\ud83d\ude00")") == "\xF0\x9F\x98\x80");            // a surrogate pair
+    CHECK(string_value(R"("\ud83dx")") == "\xEF\xBF\xBDx");                    // a lone one: U+FFFD
+    CHECK(string_value("\"caf\xC3\xA9 \xFF\"") == "caf\xC3\xA9 \xEF\xBF\xBD"); // bad UTF-8
+    CHECK_FALSE(string_value(R"("open)"));
+    CHECK_FALSE(string_value(R"("a" )"));
+    CHECK_FALSE(string_value(R"("\x41")"));
+    CHECK_FALSE(string_value("\"a\nb\""));
+    CHECK_FALSE(string_value("plain"));
+  }
+
   TEST_CASE("lists array elements") {
     auto elements = json::text::array_elements(R"([ null, {"a": 1} ,"x"])");
     REQUIRE(elements);
