@@ -125,6 +125,12 @@ Result<Catalog> catalog_of(const PogrebRecords& records) {
   return Catalog{std::move(*index), OPM_TRY(metas_of(records))};
 }
 
+// The entry itself, as os.ReadDir reports it: a link to a directory is not one.
+bool is_real_directory(const fs::path& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 std::string trimmed(const std::string& text) {
   auto begin = text.find_first_not_of(" \t\r\n");
   auto end = text.find_last_not_of(" \t\r\n");
@@ -136,7 +142,11 @@ Result<Catalog> checked_catalog(const fs::path& configs, const fs::path& pogreb)
   const CacheLimits limits = cache_limits(configs);
   const PogrebLimits db_limits{.file = limits.packages_file * k_segment_growth,
                                .value = std::max(limits.packages_file, limits.bundle_file)};
-  auto records = read_pogreb_db(pogreb / "db", db_limits);
+  const fs::path db = pogreb / "db";
+  if (!is_real_directory(db)) {
+    return util::fail(Errc::invalid, fmt::format("open cache: {} is not a directory", db.string()));
+  }
+  auto records = read_pogreb_db(db, db_limits);
   if (!records) {
     return std::unexpected(failed("open cache: ", records.error()));
   }
@@ -198,8 +208,7 @@ Result<void> replace_with_json_cache(const fs::path& dir, const Catalog& catalog
 } // namespace
 
 bool has_pogreb_cache(const fs::path& cache_dir) {
-  struct stat st {};
-  return ::stat((cache_dir / k_pogreb_dir).c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+  return is_real_directory(cache_dir / k_pogreb_dir);
 }
 
 Result<std::string> pogreb_digest(const fs::path& configs, const PogrebRecords& records) {

@@ -104,6 +104,9 @@ expect_replaced lost-slot
 pogreb linked-segment "rm 00000-1.psg && ln -s /dev/zero 00000-1.psg"
 expect_refused linked-segment "open cache: @D@/pogreb.v1/db/00000-1.psg is not a regular file"
 expect_replaced linked-segment
+pogreb linked-db "cd .. && mv db elsewhere && ln -s elsewhere db"
+expect_refused linked-db "open cache: @D@/pogreb.v1/db is not a directory"
+expect_replaced linked-db
 pogreb fifo-segment "rm 00000-1.psg && mkfifo 00000-1.psg"
 expect_refused fifo-segment "open cache: @D@/pogreb.v1/db/00000-1.psg is not a regular file"
 expect_replaced fifo-segment
