@@ -1,9 +1,11 @@
 #include "serve/pogreb_db.hpp"
 #include "support/temp_dir.hpp"
+#include "util/fs.hpp"
 
 #include <doctest/doctest.h>
 #include <zlib.h>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <sys/stat.h>
@@ -221,4 +223,35 @@ TEST_CASE("pogreb: a file larger than the limit is refused before it is read") {
   CHECK(read_error(dir.path()) ==
         (dir.path() / "00000-1.psg").string() +
             " is larger than a cache of this catalog can hold (2097664 bytes, at most 1048576)");
+}
+
+// Changes the byte at `at` of `path` in place (xor 0x41): once to damage it, again to repair it.
+void flip(const fs::path& path, std::size_t at) {
+  util::Fd fd(::open(path.c_str(), O_RDWR | O_CLOEXEC));
+  REQUIRE(fd.valid());
+  char byte = 0;
+  REQUIRE(::pread(fd.fd, &byte, 1, static_cast<off_t>(at)) == 1);
+  byte = static_cast<char>(byte ^ 0x41);
+  REQUIRE(::pwrite(fd.fd, &byte, 1, static_cast<off_t>(at)) == 1);
+}
+
+TEST_CASE("pogreb: every changed byte of a real database's records is refused, never a crash") {
+  const fs::path fixture =
+      fs::path(OPM_TEST_DATA_DIR) / "../serve/fixtures/pogreb/cache/pogreb.v1/db";
+  test::TempDir dir;
+  for (const auto& entry : fs::directory_iterator(fixture)) {
+    fs::copy_file(entry.path(), dir.path() / entry.path().filename());
+  }
+  for (const std::string name : {"00000-1.psg", "main.pix", "overflow.pix"}) {
+    const fs::path path = dir.path() / name;
+    for (std::size_t at = 0; at < fs::file_size(path); ++at) {
+      flip(path, at);
+      auto read = serve::read_pogreb_db(dir.path(), k_limits);
+      if (name == "00000-1.psg" && at >= 512) {
+        CHECK_FALSE(read.has_value());
+      }
+      flip(path, at);
+    }
+  }
+  CHECK(serve::read_pogreb_db(dir.path(), k_limits).has_value());
 }
