@@ -47,7 +47,7 @@ Result<void> read_bundles(const PogrebRecords& records, PackageIndex& index) {
                             fmt::format("get bundle {}: not in the cache", util::go_quote(key)));
         }
         api::Bundle bundle;
-        if (!bundle.ParseFromString(found->second)) {
+        if (!bundle.ParseFromArray(found->second.data(), static_cast<int>(found->second.size()))) {
           return util::fail(Errc::invalid, fmt::format("decode bundle {}: not an api.Bundle",
                                                        util::go_quote(key)));
         }
@@ -146,16 +146,16 @@ Result<Catalog> checked_catalog(const fs::path& configs, const fs::path& pogreb)
   if (!is_real_directory(db)) {
     return util::fail(Errc::invalid, fmt::format("open cache: {} is not a directory", db.string()));
   }
-  auto records = read_pogreb_db(db, db_limits);
-  if (!records) {
-    return std::unexpected(failed("open cache: ", records.error()));
+  auto read = read_pogreb_db(db, db_limits);
+  if (!read) {
+    return std::unexpected(failed("open cache: ", read.error()));
   }
   auto existing = read_digest_file(pogreb / "digest");
   if (!existing) {
     return std::unexpected(
         failed("integrity check failed: read existing cache digest: ", existing.error()));
   }
-  auto computed = pogreb_digest(configs, *records);
+  auto computed = pogreb_digest(configs, read->records);
   if (!computed) {
     return std::unexpected(failed("integrity check failed: compute digest: ", computed.error()));
   }
@@ -165,7 +165,7 @@ Result<Catalog> checked_catalog(const fs::path& configs, const fs::path& pogreb)
                                   "digest as {}, but computed digest is {}",
                                   util::go_quote(trimmed(*existing)), util::go_quote(*computed)));
   }
-  auto catalog = catalog_of(*records);
+  auto catalog = catalog_of(read->records);
   if (!catalog) {
     return std::unexpected(failed("failed to load cache: ", catalog.error()));
   }

@@ -157,7 +157,7 @@ Result<void> replay_segment(const fs::path& path, const Segment& seg, std::strin
       replay.places[key] =
           RecordPlace{seg.id, static_cast<std::uint32_t>(offset),
                       static_cast<std::uint16_t>(key_size), static_cast<std::uint32_t>(value_size)};
-      replay.records[std::move(key)] = std::string(record.substr(k_record_head + key_size));
+      replay.records[std::move(key)] = record.substr(k_record_head + key_size);
     }
     offset += size;
   }
@@ -267,19 +267,21 @@ Result<Listing> list_db(const fs::path& dir) {
 
 } // namespace
 
-Result<PogrebRecords> read_pogreb_db(const fs::path& dir, const PogrebLimits& limits) {
+Result<PogrebDb> read_pogreb_db(const fs::path& dir, const PogrebLimits& limits) {
   const Listing listing = OPM_TRY(list_db(dir));
   Replay replay;
-  std::string bytes;
+  PogrebDb db;
   for (const auto& seg : listing.segments) {
     const fs::path path = dir / seg.name;
+    std::string& bytes = db.segments.emplace_back();
     OPM_TRY(read_cache_file(path, std::min(limits.file, k_max_file), bytes));
     OPM_TRY(replay_segment(path, seg, bytes, limits, listing.unclean, replay));
   }
   if (!listing.unclean) {
     OPM_TRY(check_index(dir, limits, replay));
   }
-  return std::move(replay.records);
+  db.records = std::move(replay.records);
+  return db;
 }
 
 } // namespace opm::serve

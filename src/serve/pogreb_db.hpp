@@ -7,6 +7,8 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
+#include <vector>
 
 // Reading, never writing, a pogreb v0.10 key-value store (github.com/akrylysov/pogreb), the
 // database latest upstream keeps its serve cache in (<cache>/pogreb.v1/db).
@@ -27,14 +29,22 @@ struct PogrebLimits {
   std::uint64_t value = 0;
 };
 
-// Keys in byte-wise order, as the digest reads them.
-using PogrebRecords = std::map<std::string, std::string, std::less<>>;
+// Keys in byte-wise order, as the digest reads them; each value is a view of the segment bytes
+// of its PogrebDb.
+using PogrebRecords = std::map<std::string, std::string_view, std::less<>>;
+
+// The database read whole: the live values are not copied out of the segments, so a cache is
+// held once. Moving a PogrebDb keeps its views valid (the segments' buffers do not move).
+struct PogrebDb {
+  std::vector<std::string> segments;
+  PogrebRecords records;
+};
 
 // Every live record of the database in `dir`. Anything that pogreb would not have written
 // fails with one line naming the file: "<file>: record at offset 512: checksum mismatch",
 // "<file> is not a regular file", "<file> is larger than a cache of this catalog can hold
 // (...)". When the database was not closed (its `lock` file is there), a damaged or cut-short
 // record ends its segment and the index is not checked, as pogreb recovers such a database.
-Result<PogrebRecords> read_pogreb_db(const std::filesystem::path& dir, const PogrebLimits& limits);
+Result<PogrebDb> read_pogreb_db(const std::filesystem::path& dir, const PogrebLimits& limits);
 
 } // namespace opm::serve

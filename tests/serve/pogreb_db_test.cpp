@@ -91,14 +91,14 @@ TEST_CASE("pogreb: the fixture written by pogreb's library reads as latest's key
   auto read = serve::read_pogreb_db(db, k_limits);
   REQUIRE(read.has_value());
   std::vector<std::string> keys;
-  for (const auto& [key, value] : *read) {
+  for (const auto& [key, value] : read->records) {
     keys.push_back(key);
   }
   CHECK(keys == std::vector<std::string>{
                     "bundles/etcd/fast/etcd.v0.9.2", "bundles/etcd/stable/etcd.v0.9.0",
                     "bundles/etcd/stable/etcd.v0.9.2", "bundles/prometheus/beta/prometheus.v0.1.0",
                     "metas/example.notes/", "metas/example.notes/etcd", "packages.json"});
-  CHECK(read->at("packages.json").starts_with(R"({"etcd":{"name":"etcd",)"));
+  CHECK(read->records.at("packages.json").starts_with(R"({"etcd":{"name":"etcd",)"));
 }
 
 TEST_CASE("pogreb: replaying the segments keeps the last put of each key and drops deletions") {
@@ -111,7 +111,7 @@ TEST_CASE("pogreb: replaying the segments keeps the last put of each key and dro
   write_db(dir, {{"00000-1.psg", records}}, {{0, last_a, 1, 2}});
   auto read = serve::read_pogreb_db(dir.path(), k_limits);
   REQUIRE(read.has_value());
-  CHECK(*read == serve::PogrebRecords{{"a", "33"}});
+  CHECK(read->records == serve::PogrebRecords{{"a", "33"}});
 }
 
 TEST_CASE("pogreb: segments are replayed by sequence, not by id") {
@@ -120,7 +120,7 @@ TEST_CASE("pogreb: segments are replayed by sequence, not by id") {
            {{0, 512, 1, 3}});
   auto read = serve::read_pogreb_db(dir.path(), k_limits);
   REQUIRE(read.has_value());
-  CHECK(read->at("k") == "new");
+  CHECK(read->records.at("k") == "new");
 }
 
 TEST_CASE("pogreb: a record whose checksum does not match is named by file and offset") {
@@ -191,7 +191,7 @@ TEST_CASE("pogreb: a database left open is recovered as pogreb does: a torn tail
   dir.write("lock", "");
   auto read = serve::read_pogreb_db(dir.path(), k_limits);
   REQUIRE(read.has_value());
-  CHECK(*read == serve::PogrebRecords{{"a", "1"}});
+  CHECK(read->records == serve::PogrebRecords{{"a", "1"}});
 }
 
 TEST_CASE("pogreb: links, FIFOs and strange segment names are refused, nothing is opened") {
