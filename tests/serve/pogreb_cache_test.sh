@@ -67,6 +67,8 @@ stop_server
 expect_rc 0
 expect_file pogreb.txt json.txt
 diff -r good "$FIXTURE/cache" >/dev/null || fail "the pogreb cache was changed"
+run_opm serve cat --cache-dir good --cache-only --cache-enforce-integrity -t /dev/null
+expect_rc 0
 run_opm serve cat --cache-dir good --cache-only -t /dev/null
 expect_rc 0
 [ -d good/pogreb.v1 ] && [ ! -e good/cache ] || fail "a valid pogreb cache was rebuilt"
