@@ -308,13 +308,14 @@ Result<void> add_documents(std::vector<Document>&& docs, std::string_view file,
   return add_all(std::move(docs), file, cfg, false);
 }
 
-Result<DeclarativeConfig> load_dir(const std::filesystem::path& root, const LoadOptions& options) {
-  Walk walk;
-  walk.root = root.string();
-  OPM_TRY(walk_dir(walk, ""));
+namespace {
 
+// The catalog files under the walk's root, in walk order, without those .indexignore files
+// exclude (when `ignore` says so).
+Result<std::vector<std::string>> catalog_files(Walk& walk, UseIgnoreFiles ignore) {
+  OPM_TRY(walk_dir(walk, ""));
   IgnoreMatcher matcher;
-  if (options.ignore == UseIgnoreFiles::yes) {
+  if (ignore == UseIgnoreFiles::yes) {
     for (const auto& rel : walk.ignore) {
       auto content = OPM_TRY(util::read_file(go_path(walk.root, rel)));
       auto slash = rel.rfind('/');
@@ -330,6 +331,39 @@ Result<DeclarativeConfig> load_dir(const std::filesystem::path& root, const Load
       files.push_back(std::move(rel));
     }
   }
+  return files;
+}
+
+} // namespace
+
+Result<void> walk_blobs(const std::filesystem::path& root, const BlobVisitor& visit) {
+  Walk walk;
+  walk.root = root.string();
+  for (const auto& rel : OPM_TRY(catalog_files(walk, UseIgnoreFiles::yes))) {
+    const std::string display = display_path(root, rel);
+    auto text = OPM_TRY(util::read_file(go_path(walk.root, rel)));
+    auto decoded = decode_stream_until_error(text, display);
+    std::string blob;
+    for (auto& doc : decoded.documents) {
+      if (auto envelope = read_envelope(doc.value); !envelope) {
+        return std::unexpected(std::move(envelope).error().located(Location{display, doc.line, 0}));
+      }
+      json::normalize_numbers(doc.value);
+      blob = json::to_text(doc.value);
+      blob += '\n';
+      OPM_TRY(visit(blob));
+    }
+    if (decoded.error) {
+      return std::unexpected(std::move(*decoded.error));
+    }
+  }
+  return {};
+}
+
+Result<DeclarativeConfig> load_dir(const std::filesystem::path& root, const LoadOptions& options) {
+  Walk walk;
+  walk.root = root.string();
+  auto files = OPM_TRY(catalog_files(walk, options.ignore));
 
   std::vector<FileResult> results(files.size());
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();

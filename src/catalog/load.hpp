@@ -5,6 +5,7 @@
 #include "util/error.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <string_view>
 
 namespace opm::catalog {
@@ -29,6 +30,13 @@ struct LoadOptions {
 // Paths in locations are `root` joined with the path relative to it.
 Result<DeclarativeConfig> load_dir(const std::filesystem::path& root,
                                    const LoadOptions& options = {});
+
+// Every document's blob as upstream's declcfg.WalkMetasFS gives it (Meta.Blob): walk order, one
+// file at a time, each document decoded and encoded again (keys sorted, numbers as float64, no
+// HTML escaping) with a newline after it. Fails on the first file or document that does not
+// load, as load_dir would.
+using BlobVisitor = std::function<Result<void>(std::string_view blob)>;
+Result<void> walk_blobs(const std::filesystem::path& root, const BlobVisitor& visit);
 
 // Turn the documents of one file into objects, appending them to `cfg` (envelope,
 // case-insensitive keys, typed decoding, bundle objects). `file` names the file in locations.

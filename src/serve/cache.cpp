@@ -6,6 +6,7 @@
 #include "serve/cache_json.hpp"
 #include "serve/digest.hpp"
 #include "serve/metas.hpp"
+#include "serve/pogreb_cache.hpp"
 #include "util/fs.hpp"
 #include "validate/validate.hpp"
 
@@ -356,6 +357,9 @@ Result<Store> load_store(const Options& o) {
   }
   const fs::path cache_dir = o.cache_dir;
   CacheDirLock lock(cache_dir, !o.enforce_integrity);
+  if (has_pogreb_cache(cache_dir)) {
+    return Store(OPM_TRY(load_pogreb_cache(o)));
+  }
   OPM_TRY(check_layout(cache_dir));
   auto cached = read_checked_cache(o.configs_dir, cache_dir);
   if (cached.integrity) {
