@@ -5,9 +5,17 @@ namespace opm::json {
 void normalize_numbers(Json& v) {
   switch (v.type()) {
   case Json::value_t::object:
+    for (auto& [key, child] : v.get_ref<Json::object_t&>()) {
+      if (!child.is_string()) {
+        normalize_numbers(child);
+      }
+    }
+    break;
   case Json::value_t::array:
-    for (auto& child : v) {
-      normalize_numbers(child);
+    for (auto& child : v.get_ref<Json::array_t&>()) {
+      if (!child.is_string()) {
+        normalize_numbers(child);
+      }
     }
     break;
   case Json::value_t::number_integer:

@@ -290,17 +290,17 @@ public:
 
 private:
   bool split_lines() {
+    m_lines.reserve(m_text.size() / 32);
     bool content_seen = false;
     for (std::size_t pos = 0; pos < m_text.size();) {
-      const void* nl = std::memchr(m_text.data() + pos, '\n', m_text.size() - pos);
-      std::size_t end =
-          nl == nullptr ? m_text.size()
-                        : static_cast<std::size_t>(static_cast<const char*>(nl) - m_text.data());
-      std::string_view text = m_text.substr(pos, end - pos);
-      if (!one_line_text(text, false)) {
+      auto found = text_line_end(m_text, pos, false);
+      if (!found) {
         return false;
       }
-      Line line{pos, end, std::min(text.find_first_not_of(' '), text.size()), false, nl != nullptr};
+      std::size_t end = *found;
+      std::string_view text = m_text.substr(pos, end - pos);
+      Line line{pos, end, std::min(text.find_first_not_of(' '), text.size()), false,
+                end < m_text.size()};
       line.blank = line.indent == text.size() || text[line.indent] == '#';
       if (!line.blank && line.indent == 0) {
         if (text.starts_with("---") || text.starts_with("...") || text[0] == '%') {

@@ -1,7 +1,6 @@
 #include "yaml/detail/literal_block.hpp"
 
 #include "util/strings.hpp"
-#include "util/swar.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -28,21 +27,44 @@ std::optional<LiteralHeader> literal_header(std::string_view value) {
   return header;
 }
 
-bool one_line_text(std::string_view s, bool tabs) {
-  namespace swar = util::swar;
-  const auto* bytes = reinterpret_cast<const unsigned char*>(s.data());
-  for (std::size_t i = 0; i < s.size();) {
-    if (i + 8 <= s.size()) {
-      std::uint64_t word = swar::load(bytes + i);
-      if ((swar::has_high(word) | swar::has_less(word, 0x20) | swar::has_byte(word, 0x7F)) == 0) {
-        i += 8;
-        continue;
-      }
+namespace {
+
+// The offset of the first byte at or after `i` that is below 0x20 or above 0x7E, or `s.size()`.
+// Sixteen bytes are classified at a time with the compiler's portable vector extension.
+std::size_t skip_printable_ascii(std::string_view s, std::size_t i) {
+  using Bytes = unsigned char __attribute__((vector_size(16)));
+  constexpr std::size_t k_width = sizeof(Bytes);
+  const auto* data = reinterpret_cast<const unsigned char*>(s.data());
+  for (; i + k_width <= s.size(); i += k_width) {
+    Bytes c;
+    std::memcpy(&c, data + i, k_width);
+    auto special = (c - 0x20) >= 0x5F;
+    std::uint64_t halves[2];
+    std::memcpy(halves, &special, sizeof halves);
+    if (halves[0] != 0) {
+      return i + static_cast<std::size_t>(__builtin_ctzll(halves[0]) / 8);
     }
-    auto c = bytes[i];
+    if (halves[1] != 0) {
+      return i + 8 + static_cast<std::size_t>(__builtin_ctzll(halves[1]) / 8);
+    }
+  }
+  while (i < s.size() && static_cast<unsigned char>(s[i] - 0x20) < 0x5F) {
+    ++i;
+  }
+  return i;
+}
+
+} // namespace
+
+std::optional<std::size_t> text_line_end(std::string_view s, std::size_t pos, bool tabs) {
+  for (std::size_t i = skip_printable_ascii(s, pos); i < s.size(); i = skip_printable_ascii(s, i)) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c == '\n') {
+      return i;
+    }
     if (c < 0x80) {
       if ((c < 0x20 && (c != '\t' || !tabs)) || c == 0x7F) {
-        return false;
+        return std::nullopt;
       }
       ++i;
       continue;
@@ -51,11 +73,13 @@ bool one_line_text(std::string_view s, bool tabs) {
     char32_t cp = util::decode_utf8(s, i, &valid);
     if (!valid || cp < 0xA0 || cp == 0x2028 || cp == 0x2029 || (cp >= 0xD800 && cp <= 0xDFFF) ||
         cp == 0xFEFF || cp == 0xFFFE || cp == 0xFFFF || cp > 0x10FFFF) {
-      return false;
+      return std::nullopt;
     }
   }
-  return true;
+  return s.size();
 }
+
+bool one_line_text(std::string_view s, bool tabs) { return text_line_end(s, 0, tabs) == s.size(); }
 
 std::optional<LiteralBlock> literal_block(std::string_view body, std::size_t from,
                                           std::size_t key_column, LiteralHeader header) {
@@ -64,10 +88,12 @@ std::optional<LiteralBlock> literal_block(std::string_view body, std::size_t fro
   std::size_t empty_lines = 0; // since the last line of text
   bool ended_by_text = false;  // by a line indented less, rather than by the end of the body
   for (std::size_t pos = from; pos < body.size();) {
-    const void* nl = std::memchr(body.data() + pos, '\n', body.size() - pos);
-    std::size_t end = nl == nullptr
-                          ? body.size()
-                          : static_cast<std::size_t>(static_cast<const char*>(nl) - body.data());
+    auto found = text_line_end(body, pos, true);
+    if (!found) {
+      return std::nullopt;
+    }
+    std::size_t end = *found;
+    bool terminated = end < body.size();
     std::string_view line = body.substr(pos, end - pos);
     std::size_t spaces = std::min(line.find_first_not_of(' '), line.size());
     bool blank = spaces == line.size();
@@ -92,7 +118,7 @@ std::optional<LiteralBlock> literal_block(std::string_view body, std::size_t fro
       break;
     } else {
       std::string_view text = line.substr(indent);
-      if (nl == nullptr || !one_line_text(text)) {
+      if (!terminated) {
         return std::nullopt;
       }
       if (block.end != 0) {

@@ -25,6 +25,10 @@ std::optional<LiteralHeader> literal_header(std::string_view value);
 // unless `tabs`).
 bool one_line_text(std::string_view s, bool tabs = true);
 
+// Where the line of `s` from `pos` ends (its "\n", or the end of `s`) when all of it is text
+// libyaml reads on one line (as one_line_text()); nullopt otherwise.
+std::optional<std::size_t> text_line_end(std::string_view s, std::size_t pos, bool tabs);
+
 // A literal block scalar whose header ends the line before `from`, in a collection whose
 // entries sit at `key_column`: where its last line ends (before that line's break) and its
 // value, as libyaml's scanner takes them. nullopt where the layout is not plain enough to be
