@@ -20,12 +20,12 @@ using Members = std::vector<text::Member>;
 constexpr std::string_view k_null = "null";
 
 Members members_of(std::string_view raw) {
-  auto members = text::object_members(raw);
+  auto members = text::object_members(raw, text::Validity::known_valid);
   return members ? std::move(*members) : Members{};
 }
 
 std::vector<std::string_view> elements_of(std::string_view raw) {
-  auto elements = text::array_elements(raw);
+  auto elements = text::array_elements(raw, text::Validity::known_valid);
   return elements ? std::move(*elements) : std::vector<std::string_view>{};
 }
 

@@ -3,6 +3,8 @@
 #include "json/writer.hpp"
 #include "util/strings.hpp"
 
+#include <cstring>
+
 namespace opm::json::text {
 
 namespace {
@@ -342,7 +344,67 @@ bool is_valid(std::string_view text) {
   return end && skip_space(text, *end) == text.size();
 }
 
-std::optional<std::vector<Member>> object_members(std::string_view raw) {
+namespace {
+
+// The end of the string literal opening at `pos` of valid JSON text.
+std::size_t valid_string_end(std::string_view text, std::size_t pos) {
+  std::size_t i = pos + 1;
+  while (true) {
+    const void* quote = std::memchr(text.data() + i, '"', text.size() - i);
+    if (quote == nullptr) {
+      return text.size();
+    }
+    std::size_t at = static_cast<std::size_t>(static_cast<const char*>(quote) - text.data());
+    std::size_t backslashes = 0;
+    while (at - backslashes > pos && text[at - backslashes - 1] == '\\') {
+      ++backslashes;
+    }
+    if (backslashes % 2 == 0) {
+      return at + 1;
+    }
+    i = at + 1;
+  }
+}
+
+// value_end() for text known to be valid: the structure is followed, nothing is checked.
+std::size_t valid_value_end(std::string_view text, std::size_t pos) {
+  pos = skip_space(text, pos);
+  if (pos >= text.size()) {
+    return pos;
+  }
+  char first = text[pos];
+  if (first == '"') {
+    return valid_string_end(text, pos);
+  }
+  if (first != '{' && first != '[') {
+    std::size_t end = text.find_first_of(",:]} \t\r\n", pos);
+    return end == std::string_view::npos ? text.size() : end;
+  }
+  std::size_t depth = 0;
+  for (std::size_t i = pos; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"') {
+      i = valid_string_end(text, i) - 1;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      return i + 1;
+    }
+  }
+  return text.size();
+}
+
+std::optional<std::size_t> member_value_end(std::string_view text, std::size_t pos,
+                                            Validity validity) {
+  if (validity == Validity::known_valid) {
+    return valid_value_end(text, pos);
+  }
+  return value_end(text, pos);
+}
+
+} // namespace
+
+std::optional<std::vector<Member>> object_members(std::string_view raw, Validity validity) {
   std::size_t pos = skip_space(raw, 0);
   if (pos >= raw.size() || raw[pos] != '{') {
     return std::nullopt;
@@ -353,7 +415,7 @@ std::optional<std::vector<Member>> object_members(std::string_view raw) {
     return members;
   }
   while (pos < raw.size()) {
-    auto key_end = value_end(raw, pos);
+    auto key_end = member_value_end(raw, pos, validity);
     if (!key_end) {
       return std::nullopt;
     }
@@ -363,7 +425,7 @@ std::optional<std::vector<Member>> object_members(std::string_view raw) {
     }
     pos = skip_space(raw, *key_end) + 1; // ':'
     pos = skip_space(raw, pos);
-    auto end = value_end(raw, pos);
+    auto end = member_value_end(raw, pos, validity);
     if (!end) {
       return std::nullopt;
     }
@@ -377,7 +439,8 @@ std::optional<std::vector<Member>> object_members(std::string_view raw) {
   return members;
 }
 
-std::optional<std::vector<std::string_view>> array_elements(std::string_view raw) {
+std::optional<std::vector<std::string_view>> array_elements(std::string_view raw,
+                                                            Validity validity) {
   std::size_t pos = skip_space(raw, 0);
   if (pos >= raw.size() || raw[pos] != '[') {
     return std::nullopt;
@@ -388,7 +451,7 @@ std::optional<std::vector<std::string_view>> array_elements(std::string_view raw
     return elements;
   }
   while (pos < raw.size()) {
-    auto end = value_end(raw, pos);
+    auto end = member_value_end(raw, pos, validity);
     if (!end) {
       return std::nullopt;
     }

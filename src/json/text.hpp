@@ -25,13 +25,18 @@ std::optional<std::size_t> value_end(std::string_view text, std::size_t pos = 0)
 // True when `text` is exactly one JSON value, optionally surrounded by whitespace.
 bool is_valid(std::string_view text);
 
+// Whether a text is scanned as it is read, or is known to be valid JSON already (as the values
+// a loaded catalog keeps are), so that only its structure is followed.
+enum class Validity { checked, known_valid };
+
 // The members of a valid JSON object (keys decoded), in text order; nullopt when `raw`
 // is not an object.
 struct Member {
   std::string key;
   std::string_view value; // raw text, no surrounding whitespace
 };
-std::optional<std::vector<Member>> object_members(std::string_view raw);
+std::optional<std::vector<Member>> object_members(std::string_view raw,
+                                                  Validity validity = Validity::checked);
 
 // A member's JSON text inside a larger JSON text, by member names from the root (the last
 // member of a name wins, as in Go); empty when the path does not exist. The view points
@@ -39,7 +44,8 @@ std::optional<std::vector<Member>> object_members(std::string_view raw);
 std::string_view find_raw(std::string_view text, std::initializer_list<std::string_view> path);
 
 // The elements of a valid JSON array, in order; nullopt when `raw` is not an array.
-std::optional<std::vector<std::string_view>> array_elements(std::string_view raw);
+std::optional<std::vector<std::string_view>> array_elements(std::string_view raw,
+                                                            Validity validity = Validity::checked);
 
 // Go's json.Compact without HTML escaping: insignificant whitespace removed, all other
 // bytes kept.
