@@ -47,39 +47,41 @@ inline sqlite::Connection data_database(std::string_view name) {
   return open_database(data_database_path(name), sqlite::OpenMode::read_only);
 }
 
-// Every row `sql` answers in `db`, in its order, each its columns followed by "|" (NULL as
-// "NULL").
-inline std::vector<std::string> rows_of(sqlite::Connection& db, std::string_view sql) {
+// Calls `take` with the statement at each row `sql` answers in `db`, in its order.
+template <typename Take>
+void for_each_row(sqlite::Connection& db, std::string_view sql, Take take) {
   auto stmt = db.prepare(sql);
   REQUIRE(stmt);
-  std::vector<std::string> out;
   while (true) {
     auto row = stmt->step();
     REQUIRE(row);
     if (!*row) {
-      return out;
+      return;
     }
+    take(*stmt);
+  }
+}
+
+// Every row `sql` answers in `db`, in its order, each its columns followed by "|" (NULL as
+// "NULL").
+inline std::vector<std::string> rows_of(sqlite::Connection& db, std::string_view sql) {
+  std::vector<std::string> out;
+  for_each_row(db, sql, [&out](sqlite::Statement& stmt) {
     std::string line;
-    for (int i = 0; i < stmt->column_count(); ++i) {
-      line += stmt->text(i).value_or("NULL") + "|";
+    for (int i = 0; i < stmt.column_count(); ++i) {
+      line += stmt.text(i).value_or("NULL") + "|";
     }
     out.push_back(std::move(line));
-  }
+  });
+  return out;
 }
 
 // The first column of every row `sql` answers in `db` (NULL as "NULL").
 inline std::vector<std::string> column_of(sqlite::Connection& db, std::string_view sql) {
-  auto stmt = db.prepare(sql);
-  REQUIRE(stmt);
   std::vector<std::string> out;
-  while (true) {
-    auto row = stmt->step();
-    REQUIRE(row);
-    if (!*row) {
-      return out;
-    }
-    out.push_back(stmt->text(0).value_or("NULL"));
-  }
+  for_each_row(db, sql,
+               [&out](sqlite::Statement& stmt) { out.push_back(stmt.text(0).value_or("NULL")); });
+  return out;
 }
 
 } // namespace opm::test
