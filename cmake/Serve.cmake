@@ -34,15 +34,24 @@ target_include_directories(opm_serve_proto SYSTEM PUBLIC ${CMAKE_CURRENT_BINARY_
 target_link_libraries(opm_serve_proto PUBLIC opm_settings ${opm_grpc_libraries})
 
 file(GLOB opm_serve_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/serve/*.cpp)
-add_library(opm_serve MODULE ${opm_serve_sources} $<TARGET_OBJECTS:opm_serve_proto>)
+# The module's own code as objects, which the module and the serve unit tests
+# (tests/serve/*_test.cpp) both link.
+add_library(opm_serve_objects OBJECT ${opm_serve_sources})
+set_target_properties(opm_serve_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
+target_include_directories(opm_serve_objects PUBLIC src)
+target_link_libraries(opm_serve_objects PUBLIC opm_lib opm_serve_proto opm_settings
+                                               nlohmann_json::nlohmann_json fmt::fmt
+                                               Threads::Threads ${opm_grpc_libraries}
+                                        PRIVATE opm_warnings)
+
+add_library(opm_serve MODULE $<TARGET_OBJECTS:opm_serve_objects>
+                             $<TARGET_OBJECTS:opm_serve_proto>)
 set_target_properties(opm_serve PROPERTIES
   OUTPUT_NAME opm-serve PREFIX ""
   # Next to `opm` in the build tree, where the loader looks first.
   LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
-target_include_directories(opm_serve PRIVATE src)
-target_link_libraries(opm_serve PRIVATE opm_lib opm_serve_proto opm_settings opm_warnings
-                                        nlohmann_json::nlohmann_json fmt::fmt Threads::Threads
-                                        ${opm_grpc_libraries})
+target_link_libraries(opm_serve PRIVATE opm_lib opm_settings nlohmann_json::nlohmann_json fmt::fmt
+                                        Threads::Threads ${opm_grpc_libraries})
 # The module's copy of opm_lib stays private to it; libraries opm_lib would pull in but the
 # module does not use are not recorded as needed.
 target_link_options(opm_serve PRIVATE -Wl,--exclude-libs,ALL -Wl,--as-needed -Wl,--no-undefined)

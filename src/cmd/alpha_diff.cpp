@@ -87,12 +87,8 @@ Result<diff::Options> diff_options(const Context& ctx, const DiffFlags& flags) {
 
 Result<void> run_diff(Context& ctx, const DiffFlags& flags) {
   auto options = OPM_TRY(diff_options(ctx, flags));
-  render::Options rendering_options;
-  rendering_options.allow_bundle_dirs = false;
-  rendering_options.allow_bundle_images = false;
-  rendering_options.on_sqlite = sqlite_notice_once(ctx);
   ImageRendering rendering;
-  OPM_TRY(render_images_with_registry(ctx, rendering_options, rendering));
+  auto rendering_options = OPM_TRY(catalog_render_options(ctx, rendering));
   auto configs = OPM_TRY(render::render_each(flags.refs, rendering_options));
   auto outcome =
       OPM_TRY(diff::run(configs.at(0), flags.refs[0], configs.at(1), flags.refs[1], options));

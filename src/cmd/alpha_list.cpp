@@ -25,12 +25,8 @@ constexpr std::string_view k_note =
 using list::Listing;
 
 Result<std::string> list_catalog(Context& ctx, const std::vector<std::string>& args, Listing what) {
-  render::Options options;
-  options.allow_bundle_dirs = false;
-  options.allow_bundle_images = false;
-  options.on_sqlite = sqlite_notice_once(ctx);
   ImageRendering rendering;
-  OPM_TRY(render_images_with_registry(ctx, options, rendering));
+  auto options = OPM_TRY(catalog_render_options(ctx, rendering));
   auto render = [&options](const std::string& ref) { return render::render({ref}, options); };
   return list::run({.ref = args.at(0), .what = what, .package = args.size() > 1 ? args[1] : ""},
                    render);

@@ -91,12 +91,8 @@ void add_alpha_render_graph(CLI::App& parent, Context& ctx, Action& chosen) {
     chosen.command = sub;
     chosen.style = FatalStyle::go_log;
     chosen.run = [&ctx, flags]() -> Result<void> {
-      render::Options options;
-      options.allow_bundle_dirs = false;
-      options.allow_bundle_images = false;
-      options.on_sqlite = sqlite_notice_once(ctx);
       ImageRendering rendering;
-      OPM_TRY(render_images_with_registry(ctx, options, rendering));
+      auto options = OPM_TRY(catalog_render_options(ctx, rendering));
       auto cfg = OPM_TRY(render::render(flags->refs, options));
       warn_unknown_package(ctx, cfg, flags->mermaid.package_name);
       return graph::write_mermaid(cfg, flags->mermaid, ctx.out, ctx.err);

@@ -1,6 +1,7 @@
 #include "bundle/migrations.hpp"
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/migrate_level.hpp"
 #include "cmd/registry_options.hpp"
 #include "graph/mermaid.hpp"
 #include "render/render.hpp"
@@ -145,13 +146,11 @@ Result<void> run_render_template(Context& ctx, const RenderTemplateFlags& flags)
   if (auto ok = render_images_with_registry(ctx, options, rendering); !ok) {
     return std::unexpected(usage_error("creating containerd registry: " + ok.error().message()));
   }
-  if (!flags.migrate_level.empty()) {
-    auto migrations = bundle::migrations_up_to(flags.migrate_level);
-    if (!migrations) {
-      return std::unexpected(usage_error(migrations.error().message()));
-    }
-    options.migrations = std::move(*migrations);
+  auto migrations = migrations_for_level(flags.migrate_level);
+  if (!migrations) {
+    return std::unexpected(usage_error(migrations.error().message()));
   }
+  options.migrations = std::move(*migrations);
   only_bundle_images(options);
   templates::RenderBundles render_bundles = [&options](const std::vector<std::string>& refs) {
     return render::render_each(refs, options);
@@ -287,9 +286,7 @@ void add_alpha_render_template(CLI::App& parent, Context& ctx, Action& chosen) {
                            .args = Args::range(0, 2)},
                           &flags->args);
   auto* output = sub->add_option("-o,--output", flags->output, "Output format (json|yaml|mermaid)");
-  auto* migrate = sub->add_option("--migrate-level", flags->migrate_level,
-                                  "Name of the last migration to run (default: none)\n" +
-                                      bundle::migrations_help());
+  auto* migrate = add_migrate_level_flag(*sub, flags->migrate_level);
   ctx.meta.make_persistent(output);
   ctx.meta.make_persistent(migrate);
   add_composite(*sub, ctx, chosen, flags);

@@ -76,23 +76,9 @@ void add_index_add(CLI::App& parent, Context& ctx, Action& chosen) {
                            .long_text = std::string(k_add_long) + k_long_suffix,
                            .example = add_example(),
                            .args = Args::none()});
-  add_image_flags(*sub, *flags, true, "previous index to add to",
-                  "tool to interact with container images (save, build, etc.). One of: [docker, "
-                  "podman]");
-  // Not required through CLI11, which refuses the empty list upstream accepts.
-  auto* bundles_flag =
-      sub->add_option("-b,--bundles", flags->list, "comma separated list of bundles to add");
-  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
-  sub->add_option("--mode", flags->mode,
-                  "graph update mode that defines how channel graphs are updated. One of: "
-                  "[replaces, semver, semver-skippatch]");
-  sub->add_flag("--overwrite-latest", flags->overwrite_latest,
-                "overwrite the latest bundles (channel heads) with those of the same csv name "
-                "given by --bundles")
-      ->group("");
-  sub->add_flag("--enable-alpha", flags->enable_alpha,
-                "enable unsupported alpha features of the OPM CLI")
-      ->group("");
+  const CLI::Option* bundles_flag = add_bundle_list_flags(*sub, *flags);
+  add_mode_flag(*sub, flags->mode);
+  add_latest_flags(*sub, flags->overwrite_latest, flags->enable_alpha);
   sub->callback([&ctx, &chosen, sub, flags, bundles_flag] {
     chosen.command = sub;
     chosen.run = [&ctx, sub, flags, bundles_flag]() -> Result<void> {

@@ -212,7 +212,29 @@ void add_image_flags(CLI::App& sub, IndexFlags& flags, bool with_pull_build,
   sub.add_option("-t,--tag", flags.tag, std::string(k_tag_usage));
 }
 
-// Prints the error as cobra does (message and usage) and keeps its exit code.
+const CLI::Option* add_bundle_list_flags(CLI::App& sub, IndexFlags& flags) {
+  add_image_flags(sub, flags, true, "previous index to add to", k_engine_tool_usage);
+  const CLI::Option* bundles =
+      sub.add_option("-b,--bundles", flags.list, "comma separated list of bundles to add");
+  sub.add_flag("--permissive", flags.permissive, "allow registry load errors");
+  return bundles;
+}
+
+void add_mode_flag(CLI::App& sub, std::string& mode) {
+  sub.add_option("--mode", mode,
+                 "graph update mode that defines how channel graphs are updated. One of: "
+                 "[replaces, semver, semver-skippatch]");
+}
+
+void add_latest_flags(CLI::App& sub, bool& overwrite_latest, bool& enable_alpha) {
+  sub.add_flag("--overwrite-latest", overwrite_latest,
+               "overwrite the latest bundles (channel heads) with those of the same csv name "
+               "given by --bundles")
+      ->group("");
+  sub.add_flag("--enable-alpha", enable_alpha, "enable unsupported alpha features of the OPM CLI")
+      ->group("");
+}
+
 Result<index::Mode> parse_mode(const std::string& text) {
   std::string mode = text;
   std::transform(mode.begin(), mode.end(), mode.begin(), ::tolower);
@@ -252,10 +274,7 @@ void add_index_packages(CLI::App& parent, Context& ctx, Action& chosen,
                            .long_text = spec.short_text + k_long_suffix,
                            .args = Args::none()});
   add_image_flags(*sub, *flags, spec.split_tools, spec.from_index_usage,
-                  spec.split_tools ? "tool to interact with container images (save, build, "
-                                     "etc.). One of: [none, docker, podman]"
-                                   : "tool to interact with container images (save, build, "
-                                     "etc.). One of: [docker, podman]",
+                  spec.split_tools ? k_any_tool_usage : k_engine_tool_usage,
                   spec.split_tools ? "" : "podman");
   const CLI::Option* from_flag = sub->get_option("--from-index");
   const CLI::Option* list_flag = sub->add_option(spec.list_flag, flags->list, spec.list_usage);

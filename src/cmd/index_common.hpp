@@ -83,10 +83,28 @@ index::ImageRequest image_request(const IndexFlags& flags);
 // --mode of index add and registry add, any case: "Invalid channel update mode X specified".
 Result<index::Mode> parse_mode(const std::string& text);
 
+// --container-tool's usage where a container engine does the work, and where "none" (opm
+// itself) may too.
+inline constexpr const char* k_engine_tool_usage =
+    "tool to interact with container images (save, build, etc.). One of: [docker, podman]";
+inline constexpr const char* k_any_tool_usage =
+    "tool to interact with container images (save, build, etc.). One of: [none, docker, podman]";
+
 // The flags of add, rm and deprecatetruncate, in upstream's order of declaration.
 void add_image_flags(CLI::App& sub, IndexFlags& flags, bool with_pull_build,
                      const std::string& from_index_usage, const std::string& tool_usage,
                      const std::string& tool_default = {});
+
+// Index add's and deprecatetruncate's flags: the image flags (of a previous index to add to,
+// an engine tool), -b,--bundles and --permissive. Returns --bundles, which the command
+// checks itself: CLI11 would refuse the empty list upstream accepts.
+const CLI::Option* add_bundle_list_flags(CLI::App& sub, IndexFlags& flags);
+
+// --mode of index add and registry add.
+void add_mode_flag(CLI::App& sub, std::string& mode);
+
+// The hidden --overwrite-latest and --enable-alpha of index add and registry add.
+void add_latest_flags(CLI::App& sub, bool& overwrite_latest, bool& enable_alpha);
 
 // Prints the error as cobra does (message and usage) and keeps its exit code.
 Result<void> fail_like_cobra(Context& ctx, const CLI::App& sub, const Error& e);

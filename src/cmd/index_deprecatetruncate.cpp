@@ -40,12 +40,7 @@ void add_index_deprecatetruncate(CLI::App& parent, Context& ctx, Action& chosen)
                            .long_text = std::string(k_deprecate_long) + k_long_suffix,
                            .args = Args::none(),
                            .hidden = true});
-  add_image_flags(*sub, *flags, true, "previous index to add to",
-                  "tool to interact with container images (save, build, etc.). One of: [docker, "
-                  "podman]");
-  auto* bundles_flag =
-      sub->add_option("-b,--bundles", flags->list, "comma separated list of bundles to add");
-  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
+  const CLI::Option* bundles_flag = add_bundle_list_flags(*sub, *flags);
   sub->add_flag("--allow-package-removal", *allow_removal,
                 "removes the entire package if the heads of all channels in the package are "
                 "deprecated");

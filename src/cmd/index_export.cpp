@@ -43,9 +43,7 @@ void add_index_export(CLI::App& parent, Context& ctx, Action& chosen) {
                                        "comma separated list of packages to export");
   sub->add_option("-f,--download-folder", flags->download_folder,
                   "directory where downloaded operator bundle(s) will be stored");
-  sub->add_option("-c,--container-tool", flags->container_tool,
-                  "tool to interact with container images (save, build, etc.). One of: [none, "
-                  "docker, podman]");
+  sub->add_option("-c,--container-tool", flags->container_tool, k_any_tool_usage);
   auto* xpackage_flag = sub->add_option("-o,--xpackage", flags->xpackages,
                                         "deprecated, please use --package option instead")
                             ->group("");

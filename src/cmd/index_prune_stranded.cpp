@@ -16,10 +16,7 @@ void add_index_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen) {
                     "particular package" +
                     k_long_suffix,
        .args = Args::none()});
-  add_image_flags(*sub, *flags, false, "index to prune",
-                  "tool to interact with container images (save, build, etc.). One of: [docker, "
-                  "podman]",
-                  "podman");
+  add_image_flags(*sub, *flags, false, "index to prune", k_engine_tool_usage, "podman");
   const CLI::Option* from_flag = sub->get_option("--from-index");
   sub->callback([&ctx, &chosen, sub, flags, from_flag] {
     chosen.command = sub;

@@ -2,6 +2,7 @@
 
 #include "bundle/migrations.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/migrate_level.hpp"
 #include "cmd/output_format.hpp"
 #include "cmd/registry_options.hpp"
 #include "render/image.hpp"
@@ -96,9 +97,7 @@ void add_migrate(CLI::App& parent, Context& ctx, Action& chosen) {
        .args = Args::exact(2)},
       &flags->args);
   sub->add_option("-o,--output", flags->output, "Output format (json|yaml)");
-  sub->add_option("--migrate-level", flags->migrate_level,
-                  "Name of the last migration to run (default: none)\n" +
-                      bundle::migrations_help());
+  add_migrate_level_flag(*sub, flags->migrate_level);
   sub->callback([&ctx, &chosen, sub, flags] {
     chosen.command = sub;
     chosen.run = [&ctx, &chosen, flags]() -> Result<void> {
@@ -116,20 +115,16 @@ void add_migrate(CLI::App& parent, Context& ctx, Action& chosen) {
         chosen.style = FatalStyle::go_log;
         return std::unexpected(std::move(format).error());
       }
-      std::vector<bundle::Migration> migrations;
-      if (!flags->migrate_level.empty()) {
-        auto selected = bundle::migrations_up_to(flags->migrate_level);
-        if (!selected) {
-          chosen.style = FatalStyle::go_log;
-          return std::unexpected(selected.error());
-        }
-        migrations = std::move(*selected);
+      auto migrations = migrations_for_level(flags->migrate_level);
+      if (!migrations) {
+        chosen.style = FatalStyle::go_log;
+        return std::unexpected(std::move(migrations).error());
       }
       ctx.err << util::logrus_line(
           "info", fmt::format("rendering index {} as file-based catalog", util::go_quote(ref)),
           ctx.err_is_tty);
       OPM_TRY(migrate::check_output_dir(dir));
-      auto cfg = render_catalog(*puller, ref, std::move(migrations));
+      auto cfg = render_catalog(*puller, ref, std::move(*migrations));
       puller->destroy();
       if (!cfg) {
         auto message = cfg.error().message();

@@ -43,6 +43,18 @@ struct RegistryAddFlags {
 
 using index_cmd::k_long_suffix;
 
+// --debug and -d,--database, which every registry subcommand declares first.
+void add_database_flags(CLI::App& sub, bool& debug, std::string& database) {
+  sub.add_flag("--debug", debug, "enable debug logging");
+  sub.add_option("-d,--database", database, "relative path to database file");
+}
+
+// -b,--bundle-images and --permissive of registry add and deprecatetruncate.
+void add_bundle_images_flags(CLI::App& sub, std::vector<std::string>& bundles, bool& permissive) {
+  sub.add_option("-b,--bundle-images", bundles, "comma separated list of links to bundle image");
+  sub.add_flag("--permissive", permissive, "allow registry load errors");
+}
+
 void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
   auto flags = std::make_shared<RegistryAddFlags>();
   auto* sub =
@@ -51,20 +63,13 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                    .short_text = "add operator bundle to operator registry DB",
                    .long_text = "add operator bundle to operator registry DB" + k_long_suffix,
                    .args = Args::none()});
-  sub->add_flag("--debug", flags->debug, "enable debug logging");
-  sub->add_option("-d,--database", flags->database, "relative path to database file");
-  sub->add_option("-b,--bundle-images", flags->bundles,
-                  "comma separated list of links to bundle image");
-  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
+  add_database_flags(*sub, flags->debug, flags->database);
+  add_bundle_images_flags(*sub, flags->bundles, flags->permissive);
   sub->add_option("--ca-file", flags->ca_file,
                   "the root certificates to use when --container-tool=none; see docker/podman "
                   "docs for certificate loading instructions");
-  sub->add_option("--mode", flags->mode,
-                  "graph update mode that defines how channel graphs are updated. One of: "
-                  "[replaces, semver, semver-skippatch]");
-  sub->add_option("-c,--container-tool", flags->container_tool,
-                  "tool to interact with container images (save, build, etc.). One of: [none, "
-                  "docker, podman]");
+  index_cmd::add_mode_flag(*sub, flags->mode);
+  sub->add_option("-c,--container-tool", flags->container_tool, index_cmd::k_any_tool_usage);
   auto* skip_tls_flag =
       sub->add_flag("--skip-tls", flags->skip_tls,
                     "use Plain HTTP for container image registries while pulling bundles");
@@ -74,13 +79,7 @@ void add_registry_add(CLI::App& parent, Context& ctx, Action& chosen) {
                 "bundles");
   sub->add_flag("--use-http", flags->use_http,
                 "use plain HTTP for container image registries while pulling bundles");
-  sub->add_flag("--overwrite-latest", flags->overwrite_latest,
-                "overwrite the latest bundles (channel heads) with those of the same csv name "
-                "given by --bundles")
-      ->group("");
-  sub->add_flag("--enable-alpha", flags->enable_alpha,
-                "enable unsupported alpha features of the OPM CLI")
-      ->group("");
+  index_cmd::add_latest_flags(*sub, flags->overwrite_latest, flags->enable_alpha);
   sub->callback([&ctx, &chosen, sub, flags] {
     chosen.command = sub;
     chosen.run = [&ctx, sub, flags]() -> Result<void> {
@@ -214,8 +213,7 @@ void add_packages_command(CLI::App& parent, Context& ctx, Action& chosen,
                            .short_text = spec.short_text,
                            .long_text = spec.long_text + k_long_suffix,
                            .args = Args::none()});
-  sub->add_flag("--debug", flags->debug, "enable debug logging");
-  sub->add_option("-d,--database", flags->database, "relative path to database file");
+  add_database_flags(*sub, flags->debug, flags->database);
   const CLI::Option* packages_flag =
       sub->add_option(spec.packages_flag, flags->packages, spec.packages_usage);
   sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
@@ -257,8 +255,7 @@ void add_registry_prune_stranded(CLI::App& parent, Context& ctx, Action& chosen)
                     "associated with a particular package" +
                     k_long_suffix,
        .args = Args::none()});
-  sub->add_flag("--debug", *debug, "enable debug logging");
-  sub->add_option("-d,--database", *database, "relative path to database file");
+  add_database_flags(*sub, *debug, *database);
   sub->callback([&ctx, &chosen, sub, database, debug] {
     chosen.command = sub;
     chosen.run = [&ctx, sub, database]() -> Result<void> {
@@ -289,11 +286,8 @@ void add_registry_deprecatetruncate(CLI::App& parent, Context& ctx, Action& chos
                    .long_text = "deprecate operator bundle from registry DB" + k_long_suffix,
                    .args = Args::none(),
                    .hidden = true});
-  sub->add_flag("--debug", flags->debug, "enable debug logging");
-  sub->add_option("-d,--database", flags->database, "relative path to database file");
-  sub->add_option("-b,--bundle-images", flags->bundles,
-                  "comma separated list of links to bundle image");
-  sub->add_flag("--permissive", flags->permissive, "allow registry load errors");
+  add_database_flags(*sub, flags->debug, flags->database);
+  add_bundle_images_flags(*sub, flags->bundles, flags->permissive);
   sub->add_flag("--allow-package-removal", flags->allow_package_removal,
                 "removes the entire package if the heads of all channels in the package are "
                 "deprecated");

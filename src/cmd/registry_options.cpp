@@ -150,4 +150,13 @@ Result<void> render_images_with_registry(Context& ctx, render::Options& options,
   return {};
 }
 
+Result<render::Options> catalog_render_options(Context& ctx, ImageRendering& rendering) {
+  render::Options options;
+  options.allow_bundle_dirs = false;
+  options.allow_bundle_images = false;
+  options.on_sqlite = sqlite_notice_once(ctx);
+  OPM_TRY(render_images_with_registry(ctx, options, rendering));
+  return options;
+}
+
 } // namespace opm::cmd

@@ -53,4 +53,9 @@ Result<void> render_images_with_registry(Context& ctx, render::Options& options,
                                          ImageRendering& rendering,
                                          const std::string& platform = {});
 
+// The render options of a command that reads catalogs only (directories, SQLite files and
+// catalog images; never bundles): upstream's SQLite notice logged once, images rendered as
+// render_images_with_registry sets up, through `rendering`.
+Result<render::Options> catalog_render_options(Context& ctx, ImageRendering& rendering);
+
 } // namespace opm::cmd

@@ -3,6 +3,7 @@
 #include "bundle/migrations.hpp"
 #include "catalog/write.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/migrate_level.hpp"
 #include "cmd/output_format.hpp"
 #include "cmd/registry_options.hpp"
 #include "sqlite/deprecation.hpp"
@@ -34,10 +35,7 @@ Result<std::vector<bundle::Migration>> selected_migrations(const RenderFlags& fl
   if (flags.migrate_all) {
     return bundle::migrations_up_to("all");
   }
-  if (flags.migrate_level.empty()) {
-    return std::vector<bundle::Migration>{};
-  }
-  return bundle::migrations_up_to(flags.migrate_level);
+  return migrations_for_level(flags.migrate_level);
 }
 
 } // namespace
@@ -55,9 +53,7 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
       &flags->refs);
   sub->add_option("-o,--output", flags->output,
                   "Output format of the streamed file-based catalog objects (json|yaml)");
-  sub->add_option("--migrate-level", flags->migrate_level,
-                  "Name of the last migration to run (default: none)\n" +
-                      bundle::migrations_help());
+  add_migrate_level_flag(*sub, flags->migrate_level);
   sub->add_flag("--migrate", flags->migrate_all,
                 "Perform all available schema migrations on the rendered FBC");
   ctx.meta.mutually_exclusive(sub, {"migrate", "migrate-level"});

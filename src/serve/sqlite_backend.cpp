@@ -25,14 +25,17 @@ void set_typed_values(const std::vector<sqlite::TypedValue>& values,
   }
 }
 
-Result<BundleBytes> encoded(Result<sqlite::BundleAnswer> answer) {
+} // namespace
+
+Result<BundleBytes> QueriedAnswers::bundle(Result<sqlite::BundleAnswer> answer) {
   if (!answer) {
     return std::unexpected(answer.error());
   }
   return BundleBytes(to_api_bundle(*answer).SerializeAsString());
 }
 
-Result<std::vector<api::ChannelEntry>> to_entries(Result<std::vector<sqlite::EntryAnswer>> rows) {
+Result<std::vector<api::ChannelEntry>>
+QueriedAnswers::entries(Result<std::vector<sqlite::EntryAnswer>> rows) {
   if (!rows) {
     return std::unexpected(rows.error());
   }
@@ -47,8 +50,6 @@ Result<std::vector<api::ChannelEntry>> to_entries(Result<std::vector<sqlite::Ent
   }
   return entries;
 }
-
-} // namespace
 
 api::Bundle to_api_bundle(const sqlite::BundleAnswer& a) {
   api::Bundle b;
@@ -70,11 +71,11 @@ api::Bundle to_api_bundle(const sqlite::BundleAnswer& a) {
 }
 
 Result<std::vector<std::string>> SqliteBackend::package_names() const {
-  return m_querier.package_names();
+  return m_source.package_names();
 }
 
 Result<api::Package> SqliteBackend::package(std::string_view name) const {
-  auto answer = OPM_TRY(m_querier.package(name));
+  auto answer = OPM_TRY(m_source.package(name));
   api::Package pkg;
   pkg.set_name(answer.name);
   pkg.set_defaultchannelname(answer.default_channel);
@@ -84,44 +85,6 @@ Result<api::Package> SqliteBackend::package(std::string_view name) const {
     channel->set_csvname(ch.csv_name);
   }
   return pkg;
-}
-
-Result<BundleBytes> SqliteBackend::bundle(std::string_view pkg, std::string_view channel,
-                                          std::string_view csv) const {
-  return encoded(m_querier.bundle(pkg, channel, csv));
-}
-
-Result<BundleBytes> SqliteBackend::bundle_for_channel(std::string_view pkg,
-                                                      std::string_view channel) const {
-  return encoded(m_querier.bundle_for_channel(pkg, channel));
-}
-
-Result<std::vector<api::ChannelEntry>>
-SqliteBackend::entries_that_replace(std::string_view csv) const {
-  return to_entries(m_querier.entries_that_replace(csv));
-}
-
-Result<BundleBytes> SqliteBackend::bundle_that_replaces(std::string_view csv, std::string_view pkg,
-                                                        std::string_view channel) const {
-  return encoded(m_querier.bundle_that_replaces(csv, pkg, channel));
-}
-
-Result<std::vector<api::ChannelEntry>>
-SqliteBackend::entries_that_provide(std::string_view group, std::string_view version,
-                                    std::string_view kind) const {
-  return to_entries(m_querier.entries_that_provide(group, version, kind));
-}
-
-Result<std::vector<api::ChannelEntry>>
-SqliteBackend::latest_entries_that_provide(std::string_view group, std::string_view version,
-                                           std::string_view kind) const {
-  return to_entries(m_querier.latest_entries_that_provide(group, version, kind));
-}
-
-Result<BundleBytes> SqliteBackend::default_bundle_that_provides(std::string_view group,
-                                                                std::string_view version,
-                                                                std::string_view kind) const {
-  return encoded(m_querier.default_bundle_that_provides(group, version, kind));
 }
 
 namespace {
@@ -149,7 +112,7 @@ private:
 } // namespace
 
 Result<std::unique_ptr<BundleList>> SqliteBackend::list_bundles() const {
-  return std::make_unique<QueriedBundleList>(OPM_TRY(m_querier.bundles()));
+  return std::make_unique<QueriedBundleList>(OPM_TRY(m_source.bundles()));
 }
 
 } // namespace opm::serve

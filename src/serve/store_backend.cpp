@@ -24,8 +24,9 @@ std::vector<const IndexEntry*> list_order(const PackageIndex& index) {
   return entries;
 }
 
-// The entry's stored bytes, which live as long as the server.
-Result<BundleBytes> stored(Result<const IndexEntry*> entry) {
+} // namespace
+
+Result<BundleBytes> StoredAnswers::bundle(Result<const IndexEntry*> entry) {
   if (!entry) {
     return std::unexpected(entry.error());
   }
@@ -34,54 +35,14 @@ Result<BundleBytes> stored(Result<const IndexEntry*> entry) {
   return BundleBytes(std::move(pieces));
 }
 
-} // namespace
-
 StoreBackend::StoreBackend(const Store& store)
-    : m_store(store), m_package_names(store.package_names()),
+    : QueryBackend(store), m_package_names(store.package_names()),
       m_list_order(list_order(store.index())) {}
 
 Result<std::vector<std::string>> StoreBackend::package_names() const { return m_package_names; }
 
 Result<api::Package> StoreBackend::package(std::string_view name) const {
-  return m_store.package(name);
-}
-
-Result<BundleBytes> StoreBackend::bundle(std::string_view pkg, std::string_view channel,
-                                         std::string_view csv) const {
-  return stored(m_store.bundle(pkg, channel, csv));
-}
-
-Result<BundleBytes> StoreBackend::bundle_for_channel(std::string_view pkg,
-                                                     std::string_view channel) const {
-  return stored(m_store.bundle_for_channel(pkg, channel));
-}
-
-Result<std::vector<api::ChannelEntry>>
-StoreBackend::entries_that_replace(std::string_view csv) const {
-  return m_store.entries_that_replace(csv);
-}
-
-Result<BundleBytes> StoreBackend::bundle_that_replaces(std::string_view csv, std::string_view pkg,
-                                                       std::string_view channel) const {
-  return stored(m_store.bundle_that_replaces(csv, pkg, channel));
-}
-
-Result<std::vector<api::ChannelEntry>>
-StoreBackend::entries_that_provide(std::string_view group, std::string_view version,
-                                   std::string_view kind) const {
-  return m_store.entries_that_provide(group, version, kind);
-}
-
-Result<std::vector<api::ChannelEntry>>
-StoreBackend::latest_entries_that_provide(std::string_view group, std::string_view version,
-                                          std::string_view kind) const {
-  return m_store.latest_entries_that_provide(group, version, kind);
-}
-
-Result<BundleBytes> StoreBackend::default_bundle_that_provides(std::string_view group,
-                                                               std::string_view version,
-                                                               std::string_view kind) const {
-  return stored(m_store.default_bundle_that_provides(group, version, kind));
+  return m_source.package(name);
 }
 
 namespace {

@@ -1,5 +1,6 @@
 #include "index/add.hpp"
 #include "sqlite/connection.hpp"
+#include "support/index_database.hpp"
 #include "support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
@@ -8,7 +9,6 @@
 #include <fstream>
 #include <sstream>
 
-using opm::sqlite::Connection;
 using opm::sqlite::OpenMode;
 namespace fs = std::filesystem;
 
@@ -36,23 +36,8 @@ opm::Result<void> unpack_fixture(const std::string& image, const fs::path& dir) 
 
 // Every row of `sql`, each as its columns joined by "|", sorted.
 std::vector<std::string> rows(const fs::path& db_path, const std::string& sql) {
-  auto db = Connection::open(db_path, OpenMode::read_only);
-  REQUIRE(db);
-  auto stmt = db->prepare(sql);
-  REQUIRE(stmt);
-  std::vector<std::string> out;
-  while (true) {
-    auto row = stmt->step();
-    REQUIRE(row);
-    if (!*row) {
-      break;
-    }
-    std::string line;
-    for (int i = 0; i < stmt->column_count(); ++i) {
-      line += stmt->text(i).value_or("NULL") + "|";
-    }
-    out.push_back(line);
-  }
+  auto db = opm::test::open_database(db_path, OpenMode::read_only);
+  auto out = opm::test::rows_of(db, sql);
   std::sort(out.begin(), out.end());
   return out;
 }

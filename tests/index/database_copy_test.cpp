@@ -1,6 +1,7 @@
 #include "index/database_copy.hpp"
 #include "sqlite/connection.hpp"
 #include "support/crashed_database.hpp"
+#include "support/index_database.hpp"
 #include "support/temp_dir.hpp"
 #include "util/fs.hpp"
 
@@ -13,26 +14,21 @@
 #include <sys/stat.h>
 
 using opm::index::DatabaseCopy;
-using opm::sqlite::Connection;
 using opm::sqlite::OpenMode;
 namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path k_kiwi = fs::path(OPM_TEST_DATA_DIR) / "sqlite" / "kiwi.db";
+const fs::path k_kiwi = opm::test::data_database_path("kiwi.db");
 
 // The file's content, "" when it cannot be read.
 std::string bytes(const fs::path& file) { return opm::util::read_file(file).value_or(""); }
 
 std::string single(const fs::path& db_path, const std::string& sql) {
-  auto db = Connection::open(db_path, OpenMode::read_only);
-  REQUIRE(db);
-  auto stmt = db->prepare(sql);
-  REQUIRE(stmt);
-  auto row = stmt->step();
-  REQUIRE(row);
-  REQUIRE(*row);
-  return stmt->text_or_empty(0);
+  auto db = opm::test::open_database(db_path, OpenMode::read_only);
+  auto values = opm::test::column_of(db, sql);
+  REQUIRE_FALSE(values.empty());
+  return values.front();
 }
 
 // Makes a copy of `database`, deletes the package "plum" in it, and commits.
@@ -40,9 +36,8 @@ void remove_plum(const fs::path& database) {
   auto copy = DatabaseCopy::make(database);
   REQUIRE(copy);
   {
-    auto db = Connection::open(copy->path(), OpenMode::read_write_create);
-    REQUIRE(db);
-    REQUIRE(db->exec("DELETE FROM package WHERE name = 'plum'"));
+    auto db = opm::test::open_database(copy->path());
+    REQUIRE(db.exec("DELETE FROM package WHERE name = 'plum'"));
   }
   REQUIRE(copy->commit());
 }
@@ -164,9 +159,8 @@ TEST_SUITE("database copy") {
     fs::copy_file(k_kiwi, db);
     auto copy = DatabaseCopy::make(db);
     REQUIRE(copy);
-    auto conn = Connection::open(copy->path(), OpenMode::read_write_create);
-    REQUIRE(conn);
-    auto full = conn->exec("INSERT INTO deprecated VALUES (hex(randomblob(200000)))");
+    auto conn = opm::test::open_database(copy->path());
+    auto full = conn.exec("INSERT INTO deprecated VALUES (hex(randomblob(200000)))");
     REQUIRE_FALSE(full);
     CHECK(full.error().message() == "write " + db.string() + ": no space left on device");
   }

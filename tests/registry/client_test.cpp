@@ -1,54 +1,14 @@
 #include "registry/client.hpp"
 #include "registry/curl_transport.hpp"
+#include "support/registry_fakes.hpp"
 
 #include <doctest/doctest.h>
 
-#include <functional>
-#include <mutex>
-
 using namespace opm::registry;
+using opm::test::quick_options;
+using opm::test::recording;
 
 namespace {
-
-// Serves canned answers and records every request it saw.
-class FakeTransport final : public Transport {
-public:
-  using Handler = std::function<Response(const Request&)>;
-  explicit FakeTransport(Handler h, std::vector<Request>* seen) : m_h(std::move(h)), m_seen(seen) {}
-  Response send(const Request& r) override {
-    {
-      std::lock_guard lock(m_mutex);
-      m_seen->push_back(r);
-    }
-    return m_h(r);
-  }
-
-private:
-  Handler m_h;
-  std::vector<Request>* m_seen;
-  std::mutex m_mutex;
-};
-
-Response answer(long status, Headers headers = {}, std::string body = {}) {
-  Response r;
-  r.status = status;
-  for (auto& [k, v] : headers) {
-    std::string lower = k;
-    for (auto& c : lower) {
-      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    r.headers.emplace_back(lower, v);
-  }
-  r.body = std::move(body);
-  return r;
-}
-
-Options quick_options() {
-  Options o;
-  o.retry.initial_delay = std::chrono::milliseconds(1);
-  o.env["HOME"] = "/nonexistent-home";
-  return o;
-}
 
 bool ends_with(const std::string& s, std::string_view tail) { return s.ends_with(tail); }
 
@@ -58,20 +18,20 @@ TEST_SUITE("registry client") {
   TEST_CASE("anonymous bearer token fetched once and reused") {
     std::vector<Request> seen;
     auto o = quick_options();
-    Session s(o, std::make_unique<FakeTransport>(
+    Session s(o, recording(
                      [](const Request& r) {
                        if (ends_with(r.url, "/v2/")) {
-                         return answer(
+                         return opm::test::response(
                              401, {{"WWW-Authenticate",
                                     R"(Bearer realm="https://auth.example/token",service="reg")"}});
                        }
                        if (r.url.starts_with("https://auth.example/token")) {
-                         return answer(200, {}, R"({"token":"T1","expires_in":300})");
+                         return opm::test::response(200, {}, R"({"token":"T1","expires_in":300})");
                        }
                        if (r.header("authorization") == "Bearer T1") {
-                         return answer(200, {}, "ok");
+                         return opm::test::response(200, {}, "ok");
                        }
-                       return answer(401);
+                       return opm::test::response(401);
                      },
                      &seen));
     Endpoint ep{"reg.example", "reg.example", false};
@@ -97,24 +57,25 @@ TEST_SUITE("registry client") {
     std::vector<Request> seen;
     int issued = 0;
     auto o = quick_options();
-    Session s(
-        o,
-        std::make_unique<FakeTransport>(
-            [&](const Request& r) {
-              std::string challenge = R"(Bearer realm="https://auth.example/t",service="reg")";
-              if (ends_with(r.url, "/v2/")) {
-                return answer(401, {{"WWW-Authenticate", challenge}});
-              }
-              if (r.url.starts_with("https://auth.example/t")) {
-                ++issued;
-                return answer(200, {}, "{\"access_token\":\"T" + std::to_string(issued) + "\"}");
-              }
-              if (r.header("authorization") == "Bearer T2") {
-                return answer(200);
-              }
-              return answer(401, {{"WWW-Authenticate", challenge + R"(,error="invalid_token")"}});
-            },
-            &seen));
+    Session s(o, recording(
+                     [&](const Request& r) {
+                       std::string challenge =
+                           R"(Bearer realm="https://auth.example/t",service="reg")";
+                       if (ends_with(r.url, "/v2/")) {
+                         return opm::test::response(401, {{"WWW-Authenticate", challenge}});
+                       }
+                       if (r.url.starts_with("https://auth.example/t")) {
+                         ++issued;
+                         return opm::test::response(
+                             200, {}, "{\"access_token\":\"T" + std::to_string(issued) + "\"}");
+                       }
+                       if (r.header("authorization") == "Bearer T2") {
+                         return opm::test::response(200);
+                       }
+                       return opm::test::response(
+                           401, {{"WWW-Authenticate", challenge + R"(,error="invalid_token")"}});
+                     },
+                     &seen));
     Request req;
     req.url = "/v2/a/manifests/v1";
     auto r = s.request({"reg.example", "reg.example", false}, "a", req);
@@ -127,10 +88,10 @@ TEST_SUITE("registry client") {
     std::vector<Request> seen;
     auto o = quick_options();
     Session s(
-        o, std::make_unique<FakeTransport>(
+        o, recording(
                [](const Request& r) {
                  (void)r;
-                 return answer(
+                 return opm::test::response(
                      401, {{"WWW-Authenticate", R"(Basic realm="x")"}},
                      R"({"errors":[{"code":"UNAUTHORIZED","message":"authentication required"}]})");
                },
@@ -149,19 +110,19 @@ TEST_SUITE("registry client") {
     std::vector<Request> seen;
     int calls = 0;
     auto o = quick_options();
-    Session s(o, std::make_unique<FakeTransport>(
+    Session s(o, recording(
                      [&](const Request& r) {
                        if (ends_with(r.url, "/v2/")) {
-                         return answer(200);
+                         return opm::test::response(200);
                        }
                        ++calls;
                        if (calls == 1) {
-                         return answer(503);
+                         return opm::test::response(503);
                        }
                        if (calls == 2) {
-                         return answer(429, {{"Retry-After", "0"}});
+                         return opm::test::response(429, {{"Retry-After", "0"}});
                        }
-                       return answer(200, {}, "done");
+                       return opm::test::response(200, {}, "done");
                      },
                      &seen));
     Request req;
@@ -177,13 +138,13 @@ TEST_SUITE("registry client") {
     int calls = 0;
     auto o = quick_options();
     Session s(o,
-              std::make_unique<FakeTransport>(
+              recording(
                   [&](const Request& r) {
                     if (ends_with(r.url, "/v2/")) {
-                      return answer(200);
+                      return opm::test::response(200);
                     }
                     ++calls;
-                    return answer(
+                    return opm::test::response(
                         404, {},
                         R"({"errors":[{"code":"MANIFEST_UNKNOWN","message":"manifest unknown"}]})");
                   },
@@ -202,22 +163,23 @@ TEST_SUITE("registry client") {
   TEST_CASE("redirects to another host drop Authorization") {
     std::vector<Request> seen;
     auto o = quick_options();
-    Session s(
-        o, std::make_unique<FakeTransport>(
-               [](const Request& r) {
-                 if (ends_with(r.url, "/v2/")) {
-                   return answer(
-                       401, {{"WWW-Authenticate", R"(Bearer realm="https://reg.example/token")"}});
-                 }
-                 if (r.url.starts_with("https://reg.example/token")) {
-                   return answer(200, {}, R"({"token":"T"})");
-                 }
-                 if (r.url.starts_with("https://reg.example/v2/a/blobs/")) {
-                   return answer(307, {{"Location", "https://cdn.example/blob?X-Amz-Signature=s"}});
-                 }
-                 return answer(200, {}, "blob");
-               },
-               &seen));
+    Session s(o, recording(
+                     [](const Request& r) {
+                       if (ends_with(r.url, "/v2/")) {
+                         return opm::test::response(
+                             401,
+                             {{"WWW-Authenticate", R"(Bearer realm="https://reg.example/token")"}});
+                       }
+                       if (r.url.starts_with("https://reg.example/token")) {
+                         return opm::test::response(200, {}, R"({"token":"T"})");
+                       }
+                       if (r.url.starts_with("https://reg.example/v2/a/blobs/")) {
+                         return opm::test::response(
+                             307, {{"Location", "https://cdn.example/blob?X-Amz-Signature=s"}});
+                       }
+                       return opm::test::response(200, {}, "blob");
+                     },
+                     &seen));
     Request req;
     req.url = "/v2/a/blobs/sha256:x";
     auto r = s.request({"reg.example", "reg.example", false}, "a", req);
@@ -232,7 +194,7 @@ TEST_SUITE("registry client") {
   TEST_CASE("an insecure registry falls back to plain HTTP when TLS fails") {
     std::vector<Request> seen;
     auto o = quick_options();
-    Session s(o, std::make_unique<FakeTransport>(
+    Session s(o, recording(
                      [](const Request& r) {
                        if (r.url.starts_with("https://")) {
                          Response broken;
@@ -240,7 +202,7 @@ TEST_SUITE("registry client") {
                          broken.http_to_https = true;
                          return broken;
                        }
-                       return answer(200);
+                       return opm::test::response(200);
                      },
                      &seen));
     Request req;
@@ -285,11 +247,12 @@ TEST_SUITE("registry client") {
   TEST_CASE("a plain-http token realm on another host is refused for a secure registry") {
     std::vector<Request> seen;
     auto o = quick_options();
-    Session s(o, std::make_unique<FakeTransport>(
+    Session s(o, recording(
                      [](const Request& r) {
                        (void)r;
-                       return answer(401, {{"WWW-Authenticate",
-                                            R"(Bearer realm="http://auth.example/token")"}});
+                       return opm::test::response(
+                           401,
+                           {{"WWW-Authenticate", R"(Bearer realm="http://auth.example/token")"}});
                      },
                      &seen));
     Request req;
@@ -306,20 +269,21 @@ TEST_SUITE("registry client") {
     std::vector<Request> seen;
     auto o = quick_options();
     Session s(
-        o, std::make_unique<FakeTransport>(
+        o, recording(
                [](const Request& r) {
                  std::string realm = R"(Bearer realm="https://reg.example/token",service="reg")";
                  if (r.url.ends_with("/v2/")) {
-                   return answer(401, {{"WWW-Authenticate", realm}});
+                   return opm::test::response(401, {{"WWW-Authenticate", realm}});
                  }
                  if (r.url.starts_with("https://reg.example/token")) {
                    bool both = r.url.find("scope=repository%3Aother%3Apull") != std::string::npos;
-                   return answer(200, {}, both ? R"({"token":"BOTH"})" : R"({"token":"ONE"})");
+                   return opm::test::response(200, {},
+                                              both ? R"({"token":"BOTH"})" : R"({"token":"ONE"})");
                  }
                  if (r.header("authorization") == "Bearer BOTH") {
-                   return answer(200);
+                   return opm::test::response(200);
                  }
-                 return answer(
+                 return opm::test::response(
                      401,
                      {{"WWW-Authenticate",
                        realm + R"(,scope="repository:other:pull",error="insufficient_scope")"}});

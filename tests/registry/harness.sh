@@ -18,6 +18,7 @@ done
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/opm-registry-test-XXXXXX")
 : > "$WORK/pids"
 source "$HARNESS_DIR/../lib/assert.bash"
+source "$HARNESS_DIR/../lib/ports.bash"
 
 harness_cleanup() {
   local rc=$?
@@ -55,23 +56,6 @@ unset DOCKER_CONFIG REGISTRY_AUTH_FILE OLM_CACHE_DIR SSL_CERT_FILE SSL_CERT_DIR 
   HTTPS_PROXY https_proxy HTTP_PROXY http_proxy
 mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_RUNTIME_DIR" "$TMPDIR"
 : > "$CONTAINERS_REGISTRIES_CONF"
-
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-# wait_port PORT: until something accepts TCP connections there.
-wait_port() {
-  local i
-  for i in $(seq 400); do
-    if (exec 3<> "/dev/tcp/127.0.0.1/$1") 2> /dev/null; then
-      return 0
-    fi
-    sleep 0.025
-  done
-  echo "nothing listens on port $1" >&2
-  return 1
-}
 
 # start NAME CMD...: run a service in the background, logging to $WORK/NAME.log.
 start() {

@@ -1,4 +1,5 @@
 #include "registry/keychain.hpp"
+#include "support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
 
@@ -10,32 +11,20 @@
 
 using namespace opm::registry;
 namespace fs = std::filesystem;
+using opm::test::TempDir;
 
 namespace {
-
-struct TempHome {
-  fs::path root;
-  TempHome() {
-    std::string tmpl = (fs::temp_directory_path() / "opm-keychain-XXXXXX").string();
-    root = ::mkdtemp(tmpl.data());
-  }
-  ~TempHome() { fs::remove_all(root); }
-  void write(const fs::path& rel, const std::string& text) const {
-    fs::create_directories((root / rel).parent_path());
-    std::ofstream(root / rel) << text;
-  }
-};
 
 // "alice:wonderland" and friends, base64.
 constexpr const char* k_alice = "YWxpY2U6d29uZGVybGFuZA==";
 constexpr const char* k_alice_wrong = "YWxpY2U6d3Jvbmc=";
 constexpr const char* k_bob = "Ym9iOmJ1aWxkZXI=";
 
-Options options_for(const TempHome& h) {
+Options options_for(const TempDir& h) {
   Options o;
-  o.env["HOME"] = h.root.string();
-  o.env["XDG_RUNTIME_DIR"] = (h.root / "run").string();
-  o.env["PATH"] = (h.root / "bin").string() + ":/usr/bin:/bin";
+  o.env["HOME"] = h.path().string();
+  o.env["XDG_RUNTIME_DIR"] = (h.path() / "run").string();
+  o.env["PATH"] = (h.path() / "bin").string() + ":/usr/bin:/bin";
   return o;
 }
 
@@ -43,37 +32,37 @@ Options options_for(const TempHome& h) {
 
 TEST_SUITE("registry keychain") {
   TEST_CASE("searches files in the documented order") {
-    TempHome h;
+    TempDir h;
     auto o = options_for(h);
-    o.env["DOCKER_CONFIG"] = (h.root / "dc").string();
+    o.env["DOCKER_CONFIG"] = (h.path() / "dc").string();
     Keychain k(o);
     auto order = k.search_order();
     REQUIRE(order.size() == 5);
-    CHECK(order[0] == h.root / "dc" / "config.json");
-    CHECK(order[1] == h.root / "run" / "containers" / "auth.json");
-    CHECK(order[2] == h.root / ".config" / "containers" / "auth.json");
-    CHECK(order[3] == h.root / "dc" / "config.json");
-    CHECK(order[4] == h.root / ".dockercfg");
+    CHECK(order[0] == h.path() / "dc" / "config.json");
+    CHECK(order[1] == h.path() / "run" / "containers" / "auth.json");
+    CHECK(order[2] == h.path() / ".config" / "containers" / "auth.json");
+    CHECK(order[3] == h.path() / "dc" / "config.json");
+    CHECK(order[4] == h.path() / ".dockercfg");
   }
 
   TEST_CASE("REGISTRY_AUTH_FILE comes before DOCKER_CONFIG") {
-    TempHome h;
+    TempDir h;
     h.write("dc/config.json", std::string(R"({"auths":{"r.example":{"auth":")") + k_bob + "\"}}}");
     h.write("auth.json", std::string(R"({"auths":{"r.example":{"auth":")") + k_alice + "\"}}}");
     auto o = options_for(h);
-    o.env["DOCKER_CONFIG"] = (h.root / "dc").string();
-    o.env["REGISTRY_AUTH_FILE"] = (h.root / "auth.json").string();
+    o.env["DOCKER_CONFIG"] = (h.path() / "dc").string();
+    o.env["REGISTRY_AUTH_FILE"] = (h.path() / "auth.json").string();
     Keychain k(o);
     auto c = k.lookup("r.example", "ns/img");
     REQUIRE(c);
     REQUIRE(c->has_value());
     CHECK((*c)->username == "alice");
     CHECK((*c)->password == "wonderland");
-    CHECK((*c)->source == (h.root / "auth.json").string());
+    CHECK((*c)->source == (h.path() / "auth.json").string());
   }
 
   TEST_CASE("falls through to the containers chain when the primary file has no entry") {
-    TempHome h;
+    TempDir h;
     h.write(".docker/config.json", R"({"auths":{"other.example":{"auth":"eDp5"}}})");
     h.write("run/containers/auth.json",
             std::string(R"({"auths":{"r.example":{"auth":")") + k_bob + "\"}}}");
@@ -87,7 +76,7 @@ TEST_SUITE("registry keychain") {
   }
 
   TEST_CASE("the most specific namespaced key wins") {
-    TempHome h;
+    TempDir h;
     h.write(".docker/config.json",
             std::string(R"({"auths":{"r.example:5000":{"auth":")") + k_alice_wrong +
                 R"("},"r.example:5000/operators":{"auth":")" + k_alice + "\"}}}");
@@ -101,7 +90,7 @@ TEST_SUITE("registry keychain") {
   }
 
   TEST_CASE("Docker Hub keys are aliases of docker.io") {
-    TempHome h;
+    TempDir h;
     h.write(".docker/config.json",
             std::string(R"({"auths":{"https://index.docker.io/v1/":{"auth":")") + k_alice +
                 "\"}}}");
@@ -113,7 +102,7 @@ TEST_SUITE("registry keychain") {
   }
 
   TEST_CASE("reads the legacy .dockercfg and skips empty markers") {
-    TempHome h;
+    TempDir h;
     h.write(".docker/config.json", R"({"auths":{"r.example":{}}})");
     h.write(".dockercfg", std::string(R"({"https://r.example/v1/":{"auth":")") + k_bob + "\"}}");
     Keychain k(options_for(h));
@@ -124,7 +113,7 @@ TEST_SUITE("registry keychain") {
   }
 
   TEST_CASE("splits at the first colon and keeps identity tokens") {
-    TempHome h;
+    TempDir h;
     // "u:p:q" and an identity token
     h.write(
         ".docker/config.json",
@@ -140,31 +129,31 @@ TEST_SUITE("registry keychain") {
   }
 
   TEST_CASE("invalid files are errors naming the file, not its content") {
-    TempHome h;
+    TempDir h;
     h.write(".docker/config.json", R"({"auths":{"r.example":{"auth":"!!secret!!"}}})");
     Keychain k(options_for(h));
     auto c = k.lookup("r.example", "a");
     REQUIRE(!c);
     CHECK(c.error().message() == "reading credentials from " +
-                                     (h.root / ".docker/config.json").string() +
+                                     (h.path() / ".docker/config.json").string() +
                                      ": invalid base64 in the \"auth\" field of \"r.example\"");
     CHECK(c.error().message().find("secret") == std::string::npos);
     h.write(".docker/config.json", "{not json");
     Keychain k2(options_for(h));
     CHECK(k2.lookup("r.example", "a").error().message() ==
-          "reading credentials from " + (h.root / ".docker/config.json").string() +
+          "reading credentials from " + (h.path() / ".docker/config.json").string() +
               ": invalid JSON");
   }
 
   TEST_CASE("asks credHelpers first, then credsStore") {
-    TempHome h;
+    TempDir h;
     h.write("bin/docker-credential-t",
             "#!/bin/sh\nread server\n"
             "if [ \"$server\" = r.example ]; then\n"
             "  echo '{\"ServerURL\":\"r.example\",\"Username\":\"hel\","
             "\"Secret\":\"per\"}'\n"
             "else echo 'credentials not found in native keychain'; exit 1; fi\n");
-    ::chmod((h.root / "bin/docker-credential-t").c_str(), 0755);
+    ::chmod((h.path() / "bin/docker-credential-t").c_str(), 0755);
     h.write(".docker/config.json", std::string(R"({"auths":{"r.example":{"auth":")") + k_alice +
                                        R"("}},"credHelpers":{"r.example":"t"}})");
     Keychain k(options_for(h));
@@ -186,9 +175,9 @@ TEST_SUITE("registry keychain") {
   }
 
   TEST_CASE("a failing helper is an error naming the helper") {
-    TempHome h;
+    TempDir h;
     h.write("bin/docker-credential-bad", "#!/bin/sh\necho 'leaked-secret'; exit 3\n");
-    ::chmod((h.root / "bin/docker-credential-bad").c_str(), 0755);
+    ::chmod((h.path() / "bin/docker-credential-bad").c_str(), 0755);
     h.write(".docker/config.json", R"({"credHelpers":{"r.example":"bad"}})");
     Keychain k(options_for(h));
     auto c = k.lookup("r.example", "a");

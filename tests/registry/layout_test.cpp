@@ -1,5 +1,6 @@
 #include "registry/digest.hpp"
 #include "registry/layout.hpp"
+#include "support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
 
@@ -11,19 +12,9 @@
 
 using namespace opm::registry;
 namespace fs = std::filesystem;
+using opm::test::TempDir;
 
 namespace {
-struct Scratch {
-  fs::path root;
-  Scratch() {
-    std::string tmpl = (fs::temp_directory_path() / "opm-layout-XXXXXX").string();
-    root = ::mkdtemp(tmpl.data());
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(root, ec);
-  }
-};
 std::size_t count_files(const fs::path& dir) {
   std::size_t n = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) {
@@ -35,8 +26,8 @@ std::size_t count_files(const fs::path& dir) {
 
 TEST_SUITE("registry layout") {
   TEST_CASE("stores verified blobs read-only under their digest") {
-    Scratch s;
-    auto store = BlobStore::open(s.root / "cache");
+    TempDir s;
+    auto store = BlobStore::open(s.path() / "cache");
     REQUIRE(store);
     std::string body = "hello";
     std::string d = digest_of(body);
@@ -48,12 +39,12 @@ TEST_SUITE("registry layout") {
     struct stat st {};
     ::stat((*store)->path_of(d).c_str(), &st);
     CHECK((st.st_mode & 0777) == 0444);
-    CHECK(fs::exists(s.root / "cache/oci-layout"));
+    CHECK(fs::exists(s.path() / "cache/oci-layout"));
   }
 
   TEST_CASE("refuses a blob whose digest or size does not match and leaves no ingest file") {
-    Scratch s;
-    auto store = *BlobStore::open(s.root / "cache");
+    TempDir s;
+    auto store = *BlobStore::open(s.path() / "cache");
     std::string d = digest_of("hello");
     auto r = store->put(d, "hellO");
     REQUIRE(!r);
@@ -63,15 +54,15 @@ TEST_SUITE("registry layout") {
     REQUIRE(!big);
     CHECK(big.error().message() == "blob is larger than its descriptor size 5");
     std::size_t non_lock = 0;
-    for (const auto& e : fs::directory_iterator(s.root / "cache/ingest")) {
+    for (const auto& e : fs::directory_iterator(s.path() / "cache/ingest")) {
       non_lock += e.path().extension() != ".lock" ? 1 : 0;
     }
     CHECK(non_lock == 0);
   }
 
   TEST_CASE("one download per digest among threads") {
-    Scratch s;
-    auto store = *BlobStore::open(s.root / "cache");
+    TempDir s;
+    auto store = *BlobStore::open(s.path() / "cache");
     std::string body(100000, 'x');
     std::string d = digest_of(body);
     std::atomic<int> producers{0};
@@ -91,12 +82,12 @@ TEST_SUITE("registry layout") {
       t.join();
     }
     CHECK(producers.load() == 1);
-    CHECK(count_files(s.root / "cache/blobs/sha256") == 1);
+    CHECK(count_files(s.path() / "cache/blobs/sha256") == 1);
   }
 
   TEST_CASE("records references in index.json and collects unreachable blobs") {
-    Scratch s;
-    auto store = *BlobStore::open(s.root / "cache");
+    TempDir s;
+    auto store = *BlobStore::open(s.path() / "cache");
     std::string layer = "layer-bytes";
     std::string config = "{}";
     std::string manifest = R"({"schemaVersion":2,"config":{"digest":")" + digest_of(config) +
@@ -113,7 +104,7 @@ TEST_SUITE("registry layout") {
     REQUIRE(found);
     CHECK(found->digest == m.digest);
     CHECK(hex_encode("a:b") == "613a62");
-    auto layout_ref = resolve_layout_ref(s.root / "cache", hex_encode("quay.io/ns/img:v1"));
+    auto layout_ref = resolve_layout_ref(s.path() / "cache", hex_encode("quay.io/ns/img:v1"));
     REQUIRE(layout_ref);
     CHECK(layout_ref->digest == m.digest);
     REQUIRE(store->collect_garbage());

@@ -1,4 +1,5 @@
 #include "registry/resume.hpp"
+#include "support/registry_fakes.hpp"
 
 #include <doctest/doctest.h>
 
@@ -65,12 +66,6 @@ Descriptor blob_descriptor() {
   return d;
 }
 
-RetryPolicy quick_policy() {
-  RetryPolicy p;
-  p.initial_delay = std::chrono::milliseconds(1);
-  return p;
-}
-
 } // namespace
 
 TEST_SUITE("registry blob resume") {
@@ -79,7 +74,7 @@ TEST_SUITE("registry blob resume") {
     MemoryWriter out;
     std::vector<std::uint64_t> progress;
     auto r = download_resuming([&](Request req) -> opm::Result<Response> { return server(req); },
-                               Request{}, blob_descriptor(), out, quick_policy(), Log{},
+                               Request{}, blob_descriptor(), out, opm::test::quick_retry(), Log{},
                                [&](std::uint64_t n) { progress.push_back(n); });
     REQUIRE(r.has_value());
     CHECK(r->status == 206);
@@ -93,8 +88,9 @@ TEST_SUITE("registry blob resume") {
     server.per_try = 6;
     server.ignore_range = true;
     MemoryWriter out;
-    auto r = download_resuming([&](Request req) -> opm::Result<Response> { return server(req); },
-                               Request{}, blob_descriptor(), out, quick_policy(), Log{}, {});
+    auto r =
+        download_resuming([&](Request req) -> opm::Result<Response> { return server(req); },
+                          Request{}, blob_descriptor(), out, opm::test::quick_retry(), Log{}, {});
     // Every try restarts at zero and breaks after 6 bytes: no progress, so it gives up.
     REQUIRE_FALSE(r.has_value());
     CHECK(r.error().message() == "GET blob sha256:" + std::string(64, 'a') +
@@ -114,7 +110,7 @@ TEST_SUITE("registry blob resume") {
           }
           return server(req);
         },
-        Request{}, blob_descriptor(), out, quick_policy(), Log{}, {});
+        Request{}, blob_descriptor(), out, opm::test::quick_retry(), Log{}, {});
     REQUIRE_FALSE(r.has_value());
     CHECK(r.error().message() == "resuming sha256:" + std::string(64, 'a') +
                                      ": unexpected Content-Range \"bytes 3-9/10\"");

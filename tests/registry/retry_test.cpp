@@ -1,50 +1,22 @@
 #include "registry/retry.hpp"
+#include "support/registry_fakes.hpp"
 
 #include <doctest/doctest.h>
 
-#include <functional>
 #include <vector>
 
 using namespace opm::registry;
+using opm::test::in_turn;
+using opm::test::recording;
+using opm::test::response;
 
 namespace {
-
-// Answers from a script, one per request; records the URLs and notes it saw.
-class ScriptedTransport final : public Transport {
-public:
-  explicit ScriptedTransport(std::vector<Response> answers, std::vector<Request>* seen)
-      : m_answers(std::move(answers)), m_seen(seen) {}
-  Response send(const Request& r) override {
-    m_seen->push_back(r);
-    Response out = m_answers.at(m_next);
-    m_next = std::min(m_next + 1, m_answers.size() - 1);
-    return out;
-  }
-
-private:
-  std::vector<Response> m_answers;
-  std::vector<Request>* m_seen;
-  std::size_t m_next = 0;
-};
-
-Response status(long s) {
-  Response r;
-  r.status = s;
-  return r;
-}
 
 Response reset_before_body() {
   Response r;
   r.transport_error = "Recv failure: Connection reset by peer";
   r.retryable = true;
   return r;
-}
-
-RetryPolicy quick_policy() {
-  RetryPolicy p;
-  p.initial_delay = std::chrono::milliseconds(1);
-  p.max_delay = std::chrono::milliseconds(2);
-  return p;
 }
 
 Request get(std::string url) {
@@ -58,11 +30,12 @@ Request get(std::string url) {
 TEST_SUITE("registry retry transport") {
   TEST_CASE("sends again after 503 and counts the attempts") {
     std::vector<Request> seen;
-    RetryPolicy policy = quick_policy();
+    RetryPolicy policy = opm::test::quick_retry();
     Log log;
-    RetryTransport t(std::make_unique<ScriptedTransport>(
-                         std::vector<Response>{status(503), status(503), status(200)}, &seen),
-                     policy, log);
+    RetryTransport t(
+        recording(in_turn(std::vector<Response>{response(503), response(503), response(200)}),
+                  &seen),
+        policy, log);
     Response r = t.send(get("https://reg.example/v2/"));
     CHECK(r.status == 200);
     CHECK(r.attempts == 3);
@@ -73,14 +46,13 @@ TEST_SUITE("registry retry transport") {
 
   TEST_CASE("gives up at once when Retry-After asks for longer than it waits in all") {
     std::vector<Request> seen;
-    RetryPolicy policy = quick_policy();
+    RetryPolicy policy = opm::test::quick_retry();
     policy.max_retry_after = std::chrono::seconds(60);
     Log log;
-    Response busy = status(429);
+    Response busy = response(429);
     busy.headers.push_back({"retry-after", "3600"});
-    RetryTransport t(
-        std::make_unique<ScriptedTransport>(std::vector<Response>{busy, status(200)}, &seen),
-        policy, log);
+    RetryTransport t(recording(in_turn(std::vector<Response>{busy, response(200)}), &seen), policy,
+                     log);
     Response r = t.send(get("https://reg.example/v2/"));
     CHECK(r.broken());
     CHECK(r.transport_error == "the registry answered 429 and asked to wait 3600 s before trying "
@@ -90,14 +62,13 @@ TEST_SUITE("registry retry transport") {
 
   TEST_CASE("counts every Retry-After against the bound") {
     std::vector<Request> seen;
-    RetryPolicy policy = quick_policy();
+    RetryPolicy policy = opm::test::quick_retry();
     policy.max_retry_after = std::chrono::seconds(1);
     Log log;
-    Response busy = status(503);
+    Response busy = response(503);
     busy.headers.push_back({"retry-after", "1"});
-    RetryTransport t(
-        std::make_unique<ScriptedTransport>(std::vector<Response>{busy, busy, status(200)}, &seen),
-        policy, log);
+    RetryTransport t(recording(in_turn(std::vector<Response>{busy, busy, response(200)}), &seen),
+                     policy, log);
     Response r = t.send(get("https://reg.example/v2/"));
     CHECK(r.broken());
     CHECK(r.transport_error.starts_with("the registry answered 503 and asked to wait 1 s"));
@@ -106,12 +77,11 @@ TEST_SUITE("registry retry transport") {
 
   TEST_CASE("gives up after max_attempts and says so for a broken exchange") {
     std::vector<Request> seen;
-    RetryPolicy policy = quick_policy();
+    RetryPolicy policy = opm::test::quick_retry();
     policy.max_attempts = 3;
     Log log;
-    RetryTransport t(
-        std::make_unique<ScriptedTransport>(std::vector<Response>{reset_before_body()}, &seen),
-        policy, log);
+    RetryTransport t(recording(in_turn(std::vector<Response>{reset_before_body()}), &seen), policy,
+                     log);
     Response r = t.send(get("https://reg.example/v2/"));
     CHECK(r.broken());
     CHECK(r.attempts == 3);
@@ -121,13 +91,12 @@ TEST_SUITE("registry retry transport") {
 
   TEST_CASE("does not retry a 404 or a body that broke part-way") {
     std::vector<Request> seen;
-    RetryPolicy policy = quick_policy();
+    RetryPolicy policy = opm::test::quick_retry();
     Log log;
     Response partial = reset_before_body();
     partial.delivered = 10;
-    RetryTransport t(
-        std::make_unique<ScriptedTransport>(std::vector<Response>{status(404), partial}, &seen),
-        policy, log);
+    RetryTransport t(recording(in_turn(std::vector<Response>{response(404), partial}), &seen),
+                     policy, log);
     CHECK(t.send(get("https://reg.example/v2/x")).attempts == 1);
     Response r = t.send(get("https://reg.example/v2/y"));
     CHECK(r.attempts == 1);
@@ -137,12 +106,11 @@ TEST_SUITE("registry retry transport") {
 
   TEST_CASE("stops sending to a host after its failure budget, other hosts go on") {
     std::vector<Request> seen;
-    RetryPolicy policy = quick_policy();
+    RetryPolicy policy = opm::test::quick_retry();
     policy.max_attempts = 2;
     policy.host_failure_budget = 3;
     Log log;
-    RetryTransport t(std::make_unique<ScriptedTransport>(std::vector<Response>{status(502)}, &seen),
-                     policy, log);
+    RetryTransport t(recording(in_turn(std::vector<Response>{response(502)}), &seen), policy, log);
     CHECK(t.send(get("https://bad.example/v2/")).status == 502);
     CHECK(seen.size() == 2);
     // The third failure uses up the budget: the retry is never sent, nor is anything later.

@@ -1,4 +1,5 @@
 #include "registry/unpack.hpp"
+#include "support/temp_dir.hpp"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -89,22 +90,17 @@ void make_tar(const fs::path& out, const std::vector<Entry>& entries,
   archive_write_free(a);
 }
 
-struct Scratch {
-  fs::path root;
-  Scratch() {
-    std::string tmpl = (fs::temp_directory_path() / "opm-unpack-XXXXXX").string();
-    root = ::mkdtemp(tmpl.data());
-  }
-  ~Scratch() { fs::remove_all(root); }
+// A test's directory, with the layers it writes there.
+struct Scratch : opm::test::TempDir {
   fs::path layer(const std::string& name, const std::vector<Entry>& entries,
                  Compression c = Compression::gzip) const {
-    fs::path p = root / name;
+    fs::path p = path() / name;
     make_tar(p, entries, c);
     return p;
   }
   [[nodiscard]] std::vector<std::string> leftovers() const {
     std::vector<std::string> out;
-    for (const auto& e : fs::directory_iterator(root)) {
+    for (const auto& e : fs::directory_iterator(path())) {
       if (e.path().filename().string().find(".partial-") != std::string::npos) {
         out.push_back(e.path().filename().string());
       }
@@ -135,7 +131,7 @@ TEST_SUITE("registry unpack") {
                                {"./manifests/a.yaml", 'f', "a: 1\n", "", 0444},
                                {"/metadata/annotations.yaml", 'f', "x", "", 04755},
                                {"manifests/link", 'l', "", "a.yaml"}});
-    fs::path out = s.root / "out";
+    fs::path out = s.path() / "out";
     REQUIRE(unpack_layers({lf(l)}, out, {}, quiet));
     CHECK(slurp(out / "manifests/a.yaml") == "a: 1\n");
     CHECK(slurp(out / "metadata/annotations.yaml") == "x");
@@ -154,7 +150,7 @@ TEST_SUITE("registry unpack") {
     Scratch s;
     for (auto c : {Compression::none, Compression::gzip, Compression::zstd}) {
       auto l = s.layer("l" + std::to_string(static_cast<int>(c)), {{"f", 'f', "body"}}, c);
-      fs::path out = s.root / ("out" + std::to_string(static_cast<int>(c)));
+      fs::path out = s.path() / ("out" + std::to_string(static_cast<int>(c)));
       REQUIRE(unpack_layers({lf(l)}, out, {}, quiet));
       CHECK(slurp(out / "f") == "body");
     }
@@ -163,23 +159,23 @@ TEST_SUITE("registry unpack") {
   TEST_CASE("refuses names that climb above the root and leaves nothing behind") {
     Scratch s;
     auto l = s.layer("l.tgz", {{"ok", 'f', "x"}, {"../../../../escape-dotdot", 'f', "bad"}});
-    fs::path out = s.root / "out";
+    fs::path out = s.path() / "out";
     auto r = unpack_layers({lf(l, "sha256:bad")}, out, {}, quiet);
     REQUIRE(!r);
     CHECK(r.error().message() ==
           "layer sha256:bad: entry \"../../../../escape-dotdot\" escapes the target directory");
     CHECK(!fs::exists(out));
-    CHECK(!fs::exists(s.root.parent_path() / "escape-dotdot"));
+    CHECK(!fs::exists(s.path().parent_path() / "escape-dotdot"));
     CHECK(s.leftovers().empty());
   }
 
   TEST_CASE("follows an absolute symlink only inside the root") {
     Scratch s;
-    fs::path outside = s.root / "outside";
+    fs::path outside = s.path() / "outside";
     fs::create_directories(outside);
     auto l = s.layer("l.tgz", {{"manifests/out", 'l', "", outside.string()},
                                {"manifests/out/escape-symlink", 'f', "inside"}});
-    fs::path out = s.root / "out";
+    fs::path out = s.path() / "out";
     REQUIRE(unpack_layers({lf(l)}, out, {}, quiet));
     CHECK(fs::is_empty(outside));
     CHECK(slurp(out / outside.relative_path() / "escape-symlink") == "inside");
@@ -189,7 +185,7 @@ TEST_SUITE("registry unpack") {
     Scratch s;
     auto l = s.layer("l.tgz", {{"manifests/rel", 'l', "", "../../../../tmp"},
                                {"manifests/rel/escape", 'f', "x"}});
-    auto r = unpack_layers({lf(l, "sha256:s")}, s.root / "out", {}, quiet);
+    auto r = unpack_layers({lf(l, "sha256:s")}, s.path() / "out", {}, quiet);
     REQUIRE(!r);
     CHECK(r.error().message() ==
           "layer sha256:s: entry \"manifests/rel/escape\" escapes the target directory");
@@ -199,22 +195,22 @@ TEST_SUITE("registry unpack") {
   TEST_CASE("hard links must point at a file extracted earlier") {
     Scratch s;
     auto good = s.layer("g.tgz", {{"a", 'f', "x"}, {"b", 'h', "", "a"}});
-    REQUIRE(unpack_layers({lf(good)}, s.root / "good", {}, quiet));
-    CHECK(slurp(s.root / "good/b") == "x");
+    REQUIRE(unpack_layers({lf(good)}, s.path() / "good", {}, quiet));
+    CHECK(slurp(s.path() / "good/b") == "x");
     auto bad = s.layer("b.tgz", {{"manifests/hard", 'h', "", "/etc/passwd"}});
-    auto r = unpack_layers({lf(bad, "sha256:h")}, s.root / "bad", {}, quiet);
+    auto r = unpack_layers({lf(bad, "sha256:h")}, s.path() / "bad", {}, quiet);
     REQUIRE(!r);
     CHECK(r.error().message() == "layer sha256:h: hard link \"manifests/hard\" to "
                                  "\"/etc/passwd\": the target is not a file extracted earlier");
     auto climb = s.layer("c.tgz", {{"x", 'h', "", "../../etc/passwd"}});
-    CHECK(unpack_layers({lf(climb, "sha256:c")}, s.root / "climb", {}, quiet).error().message() ==
+    CHECK(unpack_layers({lf(climb, "sha256:c")}, s.path() / "climb", {}, quiet).error().message() ==
           "layer sha256:c: entry \"../../etc/passwd\" escapes the target directory");
   }
 
   TEST_CASE("skips devices and FIFOs") {
     Scratch s;
     auto l = s.layer("l.tgz", {{"chardev", 'c'}, {"fifo", 'p'}, {"f", 'f', "x"}});
-    fs::path out = s.root / "out";
+    fs::path out = s.path() / "out";
     REQUIRE(unpack_layers({lf(l)}, out, {}, quiet));
     CHECK(!fs::exists(out / "chardev"));
     CHECK(!fs::exists(out / "fifo"));
@@ -232,7 +228,7 @@ TEST_SUITE("registry unpack") {
                                        {"olddir/.wh..wh..opq", 'f', ""},
                                        {"olddir/fresh.yaml", 'f', "f"},
                                        {"manifests/.wh.missing", 'f', ""}});
-    fs::path out = s.root / "out";
+    fs::path out = s.path() / "out";
     REQUIRE(unpack_layers({lf(lower), lf(upper)}, out, {}, quiet));
     std::vector<std::string> files;
     for (const auto& e : fs::recursive_directory_iterator(out)) {
@@ -246,7 +242,7 @@ TEST_SUITE("registry unpack") {
   TEST_CASE("a bare whiteout is invalid") {
     Scratch s;
     auto l = s.layer("l.tgz", {{"dir/.wh.", 'f', ""}});
-    CHECK(unpack_layers({lf(l, "sha256:w")}, s.root / "out", {}, quiet).error().message() ==
+    CHECK(unpack_layers({lf(l, "sha256:w")}, s.path() / "out", {}, quiet).error().message() ==
           "layer sha256:w: invalid whiteout entry \"dir/.wh.\"");
   }
 
@@ -255,30 +251,31 @@ TEST_SUITE("registry unpack") {
     auto l = s.layer("l.tgz", {{"a", 'f', std::string(100, 'a')}, {"b", 'f', "b"}});
     UnpackLimits file_limit;
     file_limit.max_file_bytes = 50;
-    CHECK(unpack_layers({lf(l, "sha256:z")}, s.root / "o1", file_limit, quiet).error().message() ==
-          "layer sha256:z: unpack limit exceeded: file \"a\" is larger than 50 bytes");
+    CHECK(
+        unpack_layers({lf(l, "sha256:z")}, s.path() / "o1", file_limit, quiet).error().message() ==
+        "layer sha256:z: unpack limit exceeded: file \"a\" is larger than 50 bytes");
     UnpackLimits entries;
     entries.max_entries = 1;
-    CHECK(unpack_layers({lf(l, "sha256:z")}, s.root / "o2", entries, quiet).error().message() ==
+    CHECK(unpack_layers({lf(l, "sha256:z")}, s.path() / "o2", entries, quiet).error().message() ==
           "layer sha256:z: unpack limit exceeded: more than 1 entries");
     UnpackLimits total;
     total.max_total_bytes = 100;
-    CHECK(unpack_layers({lf(l, "sha256:z")}, s.root / "o3", total, quiet).error().message() ==
+    CHECK(unpack_layers({lf(l, "sha256:z")}, s.path() / "o3", total, quiet).error().message() ==
           "layer sha256:z: unpack limit exceeded: more than 100 bytes in total");
     auto bomb = s.layer("bomb.tgz", {{"zeros", 'f', "", "", 0644, 8U << 20}});
     UnpackLimits ratio;
     ratio.ratio_floor_bytes = 1U << 20;
-    CHECK(unpack_layers({lf(bomb, "sha256:b")}, s.root / "o4", ratio, quiet).error().message() ==
+    CHECK(unpack_layers({lf(bomb, "sha256:b")}, s.path() / "o4", ratio, quiet).error().message() ==
           "layer sha256:b: unpack limit exceeded: compression ratio above 200:1");
     CHECK(s.leftovers().empty());
-    CHECK(!fs::exists(s.root / "o4"));
+    CHECK(!fs::exists(s.path() / "o4"));
   }
 
   TEST_CASE("a layer that is not a tar stream is named with its media type") {
     Scratch s;
-    std::ofstream(s.root / "junk") << std::string(2048, 'j');
-    auto r = unpack_layers({{s.root / "junk", "sha256:j", "application/x-foo"}}, s.root / "out", {},
-                           quiet);
+    std::ofstream(s.path() / "junk") << std::string(2048, 'j');
+    auto r = unpack_layers({{s.path() / "junk", "sha256:j", "application/x-foo"}}, s.path() / "out",
+                           {}, quiet);
     REQUIRE(!r);
     CHECK(r.error().message() == "layer sha256:j (application/x-foo) is not a tar archive");
   }
@@ -289,7 +286,7 @@ TEST_SUITE("registry unpack") {
                                {"metadata/b", 'f', "b"},
                                {"usr/bin/opm", 'f', "bin"},
                                {"configs/x/catalog.json", 'f', "{}"}});
-    fs::path out = s.root / "out";
+    fs::path out = s.path() / "out";
     REQUIRE(unpack_layers({lf(l)}, out, {}, quiet, {"manifests", "configs/x"}));
     CHECK(fs::exists(out / "manifests/a"));
     CHECK(fs::exists(out / "configs/x/catalog.json"));
@@ -300,12 +297,12 @@ TEST_SUITE("registry unpack") {
   TEST_CASE("unpacks into an existing empty directory but not a full one") {
     Scratch s;
     auto l = s.layer("l.tgz", {{"f", 'f', "x"}});
-    fs::create_directory(s.root / "empty");
-    REQUIRE(unpack_layers({lf(l)}, s.root / "empty", {}, quiet));
-    CHECK(fs::exists(s.root / "empty/f"));
-    auto r = unpack_layers({lf(l)}, s.root / "empty", {}, quiet);
+    fs::create_directory(s.path() / "empty");
+    REQUIRE(unpack_layers({lf(l)}, s.path() / "empty", {}, quiet));
+    CHECK(fs::exists(s.path() / "empty/f"));
+    auto r = unpack_layers({lf(l)}, s.path() / "empty", {}, quiet);
     REQUIRE(!r);
-    CHECK(r.error().message() == "unpack destination " + (s.root / "empty").string() +
+    CHECK(r.error().message() == "unpack destination " + (s.path() / "empty").string() +
                                      " exists and is not an empty directory");
   }
 }

@@ -1,4 +1,5 @@
 #include "sqlite/connection.hpp"
+#include "support/index_database.hpp"
 #include "support/temp_dir.hpp"
 #include "util/interrupt.hpp"
 
@@ -12,6 +13,7 @@
 #include <string>
 #include <sys/wait.h>
 #include <thread>
+#include <vector>
 
 using opm::sqlite::Connection;
 using opm::sqlite::OpenMode;
@@ -96,8 +98,8 @@ TEST_SUITE("sqlite connection interrupts") {
     opm::test::TempDir dir;
     auto path = dir.path() / "index.db";
     {
-      auto db = Connection::open(path, OpenMode::read_write_create);
-      REQUIRE(db->exec("CREATE TABLE t (x INTEGER)"));
+      auto db = opm::test::open_database(path);
+      REQUIRE(db.exec("CREATE TABLE t (x INTEGER)"));
     }
     auto said = interrupted_child([&] {
       auto db = Connection::open(path, OpenMode::read_write_create);
@@ -111,9 +113,7 @@ TEST_SUITE("sqlite connection interrupts") {
       }
     });
     CHECK(said == "interrupted");
-    auto db = Connection::open(path, OpenMode::read_only);
-    auto count = db->prepare("SELECT count(*) FROM t");
-    REQUIRE(*count->step());
-    CHECK(count->integer(0) == 0);
+    auto db = opm::test::open_database(path, OpenMode::read_only);
+    CHECK(opm::test::column_of(db, "SELECT count(*) FROM t") == std::vector<std::string>{"0"});
   }
 }

@@ -1,18 +1,18 @@
 #include "sqlite/connection.hpp"
 #include "sqlite/export.hpp"
 #include "support/crashed_database.hpp"
+#include "support/index_database.hpp"
 #include "support/temp_dir.hpp"
 #include "util/fs.hpp"
 
 #include <doctest/doctest.h>
 
-using opm::sqlite::Connection;
 using opm::sqlite::OpenMode;
 namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path k_kiwi = fs::path(OPM_TEST_DATA_DIR) / "sqlite" / "kiwi.db";
+const fs::path k_kiwi = opm::test::data_database_path("kiwi.db");
 
 // The file's content, "" when it cannot be read.
 std::string bytes(const fs::path& file) { return opm::util::read_file(file).value_or(""); }
@@ -29,15 +29,13 @@ TEST_SUITE("sqlite connection") {
     auto journal = bytes(db_path.string() + "-journal");
     REQUIRE(file != bytes(k_kiwi));
     {
-      auto db = Connection::open(db_path, OpenMode::read_only);
-      REQUIRE(db);
-      auto stmt = db->prepare("SELECT sum(length(bundle)) FROM operatorbundle");
+      auto db = opm::test::open_database(db_path, OpenMode::read_only);
+      auto stmt = db.prepare("SELECT sum(length(bundle)) FROM operatorbundle");
       REQUIRE(stmt);
       auto row = stmt->step();
       REQUIRE(row);
-      auto original = Connection::open(k_kiwi, OpenMode::read_only);
-      REQUIRE(original);
-      auto expected = original->prepare("SELECT sum(length(bundle)) FROM operatorbundle");
+      auto original = opm::test::open_database(k_kiwi, OpenMode::read_only);
+      auto expected = original.prepare("SELECT sum(length(bundle)) FROM operatorbundle");
       REQUIRE(expected);
       REQUIRE(expected->step());
       CHECK(stmt->integer(0) == expected->integer(0));

@@ -1,15 +1,13 @@
 #include "sqlite/connection.hpp"
 #include "sqlite/export.hpp"
 #include "sqlite/migrations.hpp"
+#include "support/index_database.hpp"
 #include "support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
 
 #include <fstream>
 #include <sstream>
-
-using opm::sqlite::Connection;
-using opm::sqlite::OpenMode;
 
 namespace {
 
@@ -44,17 +42,6 @@ INSERT INTO related_image VALUES ('quay.io/op:v3', 'foo.v3'), ('quay.io/extra:v1
  ('quay.io/foo:v3', 'foo.v3');
 )";
 
-Connection make_db(const std::filesystem::path& path, std::string_view rows) {
-  auto db = Connection::open(path, OpenMode::read_write_create);
-  REQUIRE(db);
-  REQUIRE(opm::sqlite::migrate(*db));
-  auto inserted = db->exec(rows);
-  if (!inserted) {
-    FAIL(inserted.error().message());
-  }
-  return std::move(*db);
-}
-
 std::string slurp(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream s;
@@ -67,7 +54,7 @@ std::string slurp(const std::filesystem::path& p) {
 TEST_SUITE("sqlite export") {
   TEST_CASE("channels, replaces and skips come from the channel entries") {
     opm::test::TempDir dir;
-    auto db = make_db(dir.path() / "index.db", k_rows);
+    auto db = opm::test::migrated_database(dir.path() / "index.db", k_rows);
     auto cfg = opm::sqlite::to_declcfg(db);
     REQUIRE(cfg);
     REQUIRE(cfg->packages.size() == 1);
@@ -89,7 +76,7 @@ TEST_SUITE("sqlite export") {
 
   TEST_CASE("bundle properties are merged, sorted, objects last") {
     opm::test::TempDir dir;
-    auto db = make_db(dir.path() / "index.db", k_rows);
+    auto db = opm::test::migrated_database(dir.path() / "index.db", k_rows);
     auto cfg = opm::sqlite::to_declcfg(db);
     REQUIRE(cfg);
     REQUIRE(cfg->bundles.size() == 3);
@@ -127,10 +114,10 @@ TEST_SUITE("sqlite export") {
 
   TEST_CASE("deprecated bundles are left out") {
     opm::test::TempDir dir;
-    auto db = make_db(dir.path() / "index.db",
-                      std::string(k_rows) +
-                          "INSERT INTO properties VALUES ('olm.deprecated', '{}', 'foo.v1', "
-                          "'1.0.0', 'quay.io/foo:v1');");
+    auto db = opm::test::migrated_database(
+        dir.path() / "index.db",
+        std::string(k_rows) + "INSERT INTO properties VALUES ('olm.deprecated', '{}', 'foo.v1', "
+                              "'1.0.0', 'quay.io/foo:v1');");
     auto cfg = opm::sqlite::to_declcfg(db);
     REQUIRE(cfg);
     CHECK(cfg->bundles.size() == 2);
@@ -139,10 +126,10 @@ TEST_SUITE("sqlite export") {
 
   TEST_CASE("a bundle in a channel the package does not have is an error") {
     opm::test::TempDir dir;
-    auto db = make_db(dir.path() / "index.db",
-                      std::string(k_rows) +
-                          "PRAGMA foreign_keys = OFF; INSERT INTO channel_entry VALUES (9, "
-                          "'beta', 'foo', 'foo.v1', NULL, 0);");
+    auto db = opm::test::migrated_database(
+        dir.path() / "index.db",
+        std::string(k_rows) + "PRAGMA foreign_keys = OFF; INSERT INTO channel_entry VALUES (9, "
+                              "'beta', 'foo', 'foo.v1', NULL, 0);");
     auto cfg = opm::sqlite::to_declcfg(db);
     REQUIRE_FALSE(cfg);
     CHECK(cfg.error().message() == R"(unknown channel "beta" for bundle "foo.v1")");
@@ -152,7 +139,7 @@ TEST_SUITE("sqlite export") {
     opm::test::TempDir dir;
     auto path = dir.path() / "old.db";
     {
-      auto db = make_db(path, k_rows);
+      auto db = opm::test::migrated_database(path, k_rows);
       REQUIRE(db.exec("UPDATE schema_migrations SET version = 12"));
     }
     auto before = slurp(path);

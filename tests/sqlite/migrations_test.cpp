@@ -1,5 +1,6 @@
 #include "sqlite/connection.hpp"
 #include "sqlite/migrations.hpp"
+#include "support/index_database.hpp"
 #include "support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
@@ -7,30 +8,7 @@
 #include <string>
 #include <vector>
 
-using opm::sqlite::Connection;
-using opm::sqlite::OpenMode;
-
 namespace {
-
-Connection open_rw(const std::filesystem::path& path) {
-  auto db = Connection::open(path, OpenMode::read_write_create);
-  REQUIRE(db);
-  return std::move(*db);
-}
-
-std::vector<std::string> column(Connection& db, std::string_view sql) {
-  auto stmt = db.prepare(sql);
-  REQUIRE(stmt);
-  std::vector<std::string> out;
-  while (true) {
-    auto row = stmt->step();
-    REQUIRE(row);
-    if (!*row) {
-      return out;
-    }
-    out.push_back(stmt->text(0).value_or("NULL"));
-  }
-}
 
 // The schema upstream's first release wrote (migration 0), with one package of two bundles
 // whose CSVs carry what the later migrations backfill from.
@@ -73,35 +51,37 @@ PRAGMA foreign_keys = ON;
 TEST_SUITE("sqlite migrations") {
   TEST_CASE("an empty file gets every table of the latest schema and one version row") {
     opm::test::TempDir dir;
-    auto db = open_rw(dir.path() / "index.db");
+    auto db = opm::test::open_database(dir.path() / "index.db");
     CHECK(opm::sqlite::schema_version(db).value() == -1);
     REQUIRE(opm::sqlite::migrate(db));
     CHECK(opm::sqlite::schema_version(db).value() == 13);
-    CHECK(column(db, "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name") ==
+    CHECK(opm::test::column_of(db,
+                               "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name") ==
           std::vector<std::string>{"api", "api_provider", "api_requirer", "channel",
                                    "channel_entry", "dependencies", "deprecated", "operatorbundle",
                                    "package", "properties", "related_image", "schema_migrations"});
-    CHECK(column(db, "SELECT name FROM sqlite_master WHERE type IN ('index','trigger') AND sql "
-                     "IS NOT NULL ORDER BY name") ==
+    CHECK(opm::test::column_of(
+              db, "SELECT name FROM sqlite_master WHERE type IN ('index','trigger') AND sql "
+                  "IS NOT NULL ORDER BY name") ==
           std::vector<std::string>{"api_provider_cleanup", "api_requirer_cleanup", "pk"});
-    CHECK(column(db, "SELECT version FROM schema_migrations") == std::vector<std::string>{"13"});
-    CHECK(column(db, "SELECT name FROM pragma_table_info('operatorbundle') ORDER BY cid") ==
+    CHECK(opm::test::column_of(db, "SELECT version FROM schema_migrations") ==
+          std::vector<std::string>{"13"});
+    CHECK(opm::test::column_of(
+              db, "SELECT name FROM pragma_table_info('operatorbundle') ORDER BY cid") ==
           std::vector<std::string>{"name", "csv", "bundle", "bundlepath", "skiprange", "version",
                                    "replaces", "skips", "substitutesfor"});
   }
 
   TEST_CASE("a new database's schema is upstream's to the byte, object for object, in order") {
     opm::test::TempDir dir;
-    auto db = open_rw(dir.path() / "index.db");
+    auto db = opm::test::open_database(dir.path() / "index.db");
     REQUIRE(opm::sqlite::migrate(db));
-    auto upstream =
-        Connection::open(std::string(OPM_TEST_DATA_DIR) + "/sqlite/kiwi.db", OpenMode::read_only);
-    REQUIRE(upstream);
+    auto upstream = opm::test::data_database("kiwi.db");
     constexpr std::string_view k_schema = "SELECT type || ' ' || name || ' ' || tbl_name || "
                                           "char(10) || ifnull(sql, '') FROM sqlite_master "
                                           "ORDER BY rowid";
-    auto expected = column(*upstream, k_schema);
-    auto ours = column(db, k_schema);
+    auto expected = opm::test::column_of(upstream, k_schema);
+    auto ours = opm::test::column_of(db, k_schema);
     REQUIRE(ours.size() == expected.size());
     for (std::size_t i = 0; i < ours.size(); ++i) {
       CHECK(ours[i] == expected[i]);
@@ -110,41 +90,44 @@ TEST_SUITE("sqlite migrations") {
 
   TEST_CASE("migrating twice changes nothing") {
     opm::test::TempDir dir;
-    auto db = open_rw(dir.path() / "index.db");
+    auto db = opm::test::open_database(dir.path() / "index.db");
     REQUIRE(opm::sqlite::migrate(db));
     REQUIRE(opm::sqlite::migrate(db));
-    CHECK(column(db, "SELECT version FROM schema_migrations") == std::vector<std::string>{"13"});
+    CHECK(opm::test::column_of(db, "SELECT version FROM schema_migrations") ==
+          std::vector<std::string>{"13"});
   }
 
   TEST_CASE("a version 0 database is upgraded with its data backfilled from the CSVs") {
     opm::test::TempDir dir;
-    auto db = open_rw(dir.path() / "index.db");
+    auto db = opm::test::open_database(dir.path() / "index.db");
     auto created = db.exec(k_version0);
     REQUIRE_MESSAGE(created, (created ? "" : created.error().message()));
     auto migrated = opm::sqlite::migrate(db);
     REQUIRE_MESSAGE(migrated, (migrated ? "" : migrated.error().message()));
     CHECK(opm::sqlite::schema_version(db).value() == 13);
-    CHECK(column(db, "SELECT name || ' ' || version || ' ' || skiprange || ' [' || replaces || "
-                     "'] [' || skips || ']' FROM operatorbundle ORDER BY name") ==
+    CHECK(opm::test::column_of(
+              db, "SELECT name || ' ' || version || ' ' || skiprange || ' [' || replaces || "
+                  "'] [' || skips || ']' FROM operatorbundle ORDER BY name") ==
           std::vector<std::string>{"foo.v1 1.0.0  [] []", "foo.v2 2.0.0 <2.0.0 [foo.v1] []"});
-    CHECK(column(db, "SELECT image FROM related_image WHERE operatorbundle_name='foo.v2' ORDER "
-                     "BY image") ==
-          std::vector<std::string>{"quay.io/foo/op:v2", "quay.io/foo/proxy:v1"});
-    CHECK(column(db, "SELECT group_name || '/' || version || '/' || kind || ' ' || "
-                     "operatorbundle_name FROM api_requirer") ==
+    CHECK(opm::test::column_of(
+              db,
+              "SELECT image FROM related_image WHERE operatorbundle_name='foo.v2' ORDER "
+              "BY image") == std::vector<std::string>{"quay.io/foo/op:v2", "quay.io/foo/proxy:v1"});
+    CHECK(opm::test::column_of(db, "SELECT group_name || '/' || version || '/' || kind || ' ' || "
+                                   "operatorbundle_name FROM api_requirer") ==
           std::vector<std::string>{"example.com/v1/Bar foo.v2"});
-    CHECK(column(db, "SELECT type || ' ' || value FROM properties ORDER BY type") ==
+    CHECK(opm::test::column_of(db, "SELECT type || ' ' || value FROM properties ORDER BY type") ==
           std::vector<std::string>{R"(olm.gvk {"group":"example.com","kind":"Foo","version":"v1"})",
                                    R"(olm.package {"packageName":"foo","version":"2.0.0"})"});
     // The dependency loses its "type" member, as upstream's migration 9 does it.
     CHECK(
-        column(db, "SELECT type || ' ' || value FROM dependencies") ==
+        opm::test::column_of(db, "SELECT type || ' ' || value FROM dependencies") ==
         std::vector<std::string>{R"(olm.gvk {"group":"example.com","kind":"Bar","version":"v1"})"});
   }
 
   TEST_CASE("a failing step leaves the database at its old version") {
     opm::test::TempDir dir;
-    auto db = open_rw(dir.path() / "index.db");
+    auto db = opm::test::open_database(dir.path() / "index.db");
     // Version 10 recorded, but step 11 cannot add a column that is already there.
     REQUIRE(db.exec("CREATE TABLE schema_migrations (version bigint NOT NULL, timestamp DATETIME "
                     "DEFAULT CURRENT_TIMESTAMP); INSERT INTO schema_migrations(version) VALUES "

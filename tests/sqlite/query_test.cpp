@@ -1,24 +1,19 @@
 #include "sqlite/connection.hpp"
 #include "sqlite/query.hpp"
+#include "support/index_database.hpp"
 
 #include <doctest/doctest.h>
 
 #include <string>
 
 using opm::sqlite::Connection;
-using opm::sqlite::OpenMode;
 using opm::sqlite::Querier;
 
 namespace {
 
 // tests/data/sqlite/semver.db, written by upstream: kiwi 0.1.0, 0.2.0, 0.3.0 in semver mode;
 // stable = 0.2.0 -> 0.1.0, candidate = 0.3.0 -> 0.2.0.
-Connection semver_db() {
-  auto db =
-      Connection::open(std::string(OPM_TEST_DATA_DIR) + "/sqlite/semver.db", OpenMode::read_only);
-  REQUIRE(db);
-  return std::move(*db);
-}
+Connection semver_db() { return opm::test::data_database("semver.db"); }
 
 } // namespace
 

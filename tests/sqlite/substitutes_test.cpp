@@ -1,6 +1,7 @@
 #include "sqlite/bundle_insert.hpp"
 #include "sqlite/connection.hpp"
 #include "sqlite/migrations.hpp"
+#include "support/index_database.hpp"
 #include "support/temp_dir.hpp"
 
 #include <doctest/doctest.h>
@@ -10,16 +11,8 @@
 
 using opm::sqlite::Connection;
 using opm::sqlite::NewBundle;
-using opm::sqlite::OpenMode;
 
 namespace {
-
-Connection fresh_database(const std::filesystem::path& path) {
-  auto db = Connection::open(path, OpenMode::read_write_create);
-  REQUIRE(db);
-  REQUIRE(opm::sqlite::migrate(*db));
-  return std::move(*db);
-}
 
 NewBundle bundle(std::string name, std::string version, std::string replaces = {},
                  std::string substitutes_for = {}, std::vector<std::string> skips = {}) {
@@ -57,7 +50,7 @@ void add(Connection& db, const NewBundle& b) {
 TEST_SUITE("sqlite") {
   TEST_CASE("a substitute takes the place of the bundle it substitutes for") {
     opm::test::TempDir dir;
-    auto db = fresh_database(dir.path() / "index.db");
+    auto db = opm::test::migrated_database(dir.path() / "index.db");
     add(db, bundle("a.v1", "1.0.0"));
     add(db, bundle("a.v2", "2.0.0", "a.v1"));
     add(db, bundle("a.v3", "3.0.0", "a.v2"));
@@ -79,7 +72,7 @@ TEST_SUITE("sqlite") {
 
   TEST_CASE("an older substitute added after a newer one hands over its skips") {
     opm::test::TempDir dir;
-    auto db = fresh_database(dir.path() / "index.db");
+    auto db = opm::test::migrated_database(dir.path() / "index.db");
     add(db, bundle("b.v2", "2.0.0"));
     add(db, bundle("b.v2-new", "2.0.0+2", "", "b.v2"));
     add(db, bundle("b.v2-old", "2.0.0+1", "", "b.v2", {"b.x"}));
@@ -89,7 +82,7 @@ TEST_SUITE("sqlite") {
 
   TEST_CASE("two substitutes of one version cannot be ordered") {
     opm::test::TempDir dir;
-    auto db = fresh_database(dir.path() / "index.db");
+    auto db = opm::test::migrated_database(dir.path() / "index.db");
     add(db, bundle("c.v2", "2.0.0"));
     add(db, bundle("c.v2-sub", "2.0.0+1", "", "c.v2"));
     auto added = opm::sqlite::add_bundle(db, bundle("c.v2-dup", "2.0.0+1", "", "c.v2"), true);
@@ -104,7 +97,7 @@ TEST_SUITE("sqlite") {
 
   TEST_CASE("a bundle substituting for itself is refused with the loop, and not stored") {
     opm::test::TempDir dir;
-    auto db = fresh_database(dir.path() / "index.db");
+    auto db = opm::test::migrated_database(dir.path() / "index.db");
     auto added = opm::sqlite::add_bundle(db, bundle("s.v1", "1.0.0", "", "s.v1"), true);
     REQUIRE_FALSE(added);
     CHECK(added.error().message() == "failed to add substitutes : cyclic substitutesFor chain "
@@ -117,7 +110,7 @@ TEST_SUITE("sqlite") {
 
   TEST_CASE("two bundles substituting for each other are refused with the loop") {
     opm::test::TempDir dir;
-    auto db = fresh_database(dir.path() / "index.db");
+    auto db = opm::test::migrated_database(dir.path() / "index.db");
     add(db, bundle("t.a", "1.0.0+1", "", "t.b"));
     auto added = opm::sqlite::add_bundle(db, bundle("t.b", "1.0.0+2", "", "t.a"), true);
     REQUIRE_FALSE(added);
@@ -128,7 +121,7 @@ TEST_SUITE("sqlite") {
 
   TEST_CASE("substitutes-for needs alpha features") {
     opm::test::TempDir dir;
-    auto db = fresh_database(dir.path() / "index.db");
+    auto db = opm::test::migrated_database(dir.path() / "index.db");
     auto added = opm::sqlite::add_bundle(db, bundle("d.v2-sub", "2.0.0+1", "", "d.v2"), false);
     REQUIRE_FALSE(added);
     CHECK(added.error().message() ==
@@ -138,7 +131,7 @@ TEST_SUITE("sqlite") {
 
   TEST_CASE("without a substitute alpha features change nothing but duplicate skips") {
     opm::test::TempDir dir;
-    auto db = fresh_database(dir.path() / "index.db");
+    auto db = opm::test::migrated_database(dir.path() / "index.db");
     add(db, bundle("e.v1", "1.0.0"));
     add(db, bundle("e.v2", "2.0.0", "e.v1", "", {"e.v0", "e.v0", "e.v1"}));
     CHECK(edges(db, "e.v2") == "e.v1|e.v0,e.v1|");

@@ -23,6 +23,7 @@ trap cleanup EXIT
 cd "$WORK" || exit 1
 
 source "$OPM_TESTS/lib/assert.bash"
+source "$OPM_TESTS/lib/ports.bash"
 source "$OPM_TESTS/serve/lib/calls.sh"
 
 # measure_memory: for suites that bound the server's memory. Freed memory waits in the
@@ -42,10 +43,6 @@ memory_scale() {
   local libraries
   libraries=$(ldd "$OPM" 2>/dev/null || true)
   if [[ $libraries == *libasan* ]]; then echo 3; else echo 1; fi
-}
-
-free_port() {
-  "$PYTHON" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
 # call METHOD [REQUEST_JSON]: one rpc against the running server.

@@ -1,0 +1,217 @@
+#include "serve/cache.hpp"
+#include "serve/store.hpp"
+#include "serve/store_backend.hpp"
+#include "support/temp_dir.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opm::serve {
+namespace {
+
+// Two packages. etcd: stable is 1 <- 2 <- 3 (3 also skips 1 and a name outside the channel),
+// alpha is 2 <- 4 (4 also skips 2, which it replaces); 1 provides EtcdCluster v1beta1, 2 to 4
+// v1beta2. argo: one bundle in one channel, providing EtcdCluster v1beta2 too, and deprecated with
+// its channel.
+constexpr std::string_view k_catalog =
+    R"({"schema":"olm.package","name":"etcd","defaultChannel":"stable"}
+{"schema":"olm.channel","package":"etcd","name":"stable","entries":[
+  {"name":"etcd.v1"},{"name":"etcd.v2","replaces":"etcd.v1"},
+  {"name":"etcd.v3","replaces":"etcd.v2","skips":["etcd.v1","etcd.v0"]}]}
+{"schema":"olm.channel","package":"etcd","name":"alpha","entries":[
+  {"name":"etcd.v2"},{"name":"etcd.v4","replaces":"etcd.v2","skips":["etcd.v2"]}]}
+{"schema":"olm.bundle","package":"etcd","name":"etcd.v1","image":"quay.io/etcd:v1","properties":[
+  {"type":"olm.package","value":{"packageName":"etcd","version":"1.0.0"}},
+  {"type":"olm.gvk","value":{"group":"etcd.io","kind":"EtcdCluster","version":"v1beta1"}}]}
+{"schema":"olm.bundle","package":"etcd","name":"etcd.v2","image":"quay.io/etcd:v2","properties":[
+  {"type":"olm.package","value":{"packageName":"etcd","version":"2.0.0"}},
+  {"type":"olm.gvk","value":{"group":"etcd.io","kind":"EtcdCluster","version":"v1beta2"}}]}
+{"schema":"olm.bundle","package":"etcd","name":"etcd.v3","image":"quay.io/etcd:v3","properties":[
+  {"type":"olm.package","value":{"packageName":"etcd","version":"3.0.0"}},
+  {"type":"olm.gvk","value":{"group":"etcd.io","kind":"EtcdCluster","version":"v1beta2"}}]}
+{"schema":"olm.bundle","package":"etcd","name":"etcd.v4","image":"quay.io/etcd:v4","properties":[
+  {"type":"olm.package","value":{"packageName":"etcd","version":"4.0.0"}},
+  {"type":"olm.gvk","value":{"group":"etcd.io","kind":"EtcdCluster","version":"v1beta2"}}]}
+{"schema":"olm.package","name":"argo","defaultChannel":"beta"}
+{"schema":"olm.channel","package":"argo","name":"beta","entries":[{"name":"argo.v1"}]}
+{"schema":"olm.bundle","package":"argo","name":"argo.v1","image":"quay.io/argo:v1","properties":[
+  {"type":"olm.package","value":{"packageName":"argo","version":"1.0.0"}},
+  {"type":"olm.gvk","value":{"group":"etcd.io","kind":"EtcdCluster","version":"v1beta2"}}]}
+{"schema":"olm.deprecations","package":"argo","entries":[
+  {"reference":{"schema":"olm.package"},"message":"argo is no more"},
+  {"reference":{"schema":"olm.channel","name":"beta"},"message":"use stable"}]}
+)";
+
+Store load_test_store() {
+  test::TempDir dir;
+  dir.write("catalog/index.json", k_catalog);
+  auto catalog = load_catalog((dir.path() / "catalog").string());
+  REQUIRE_MESSAGE(catalog.has_value(), catalog.error().describe());
+  return Store(std::move(*catalog));
+}
+
+const Store& store() {
+  static const Store loaded = load_test_store();
+  return loaded;
+}
+
+// "package/channel/bundle replaces" for each entry, to compare in one line.
+std::vector<std::string> described(const std::vector<api::ChannelEntry>& entries) {
+  std::vector<std::string> out;
+  for (const auto& e : entries) {
+    out.push_back(e.packagename() + "/" + e.channelname() + "/" + e.bundlename() + " " +
+                  e.replaces());
+  }
+  return out;
+}
+
+std::string error_of(const auto& result) {
+  REQUIRE_FALSE(result.has_value());
+  CHECK(result.error().code() == Errc::not_found);
+  return result.error().message();
+}
+
+} // namespace
+
+TEST_SUITE("serve store") {
+  TEST_CASE("lists package names in byte-wise order") {
+    CHECK(store().package_names() == std::vector<std::string>{"argo", "etcd"});
+  }
+
+  TEST_CASE("answers a package with its channels' heads and default channel") {
+    auto pkg = store().package("etcd");
+    REQUIRE(pkg.has_value());
+    CHECK(pkg->name() == "etcd");
+    CHECK(pkg->defaultchannelname() == "stable");
+    REQUIRE(pkg->channels_size() == 2);
+    CHECK(pkg->channels(0).name() == "alpha");
+    CHECK(pkg->channels(0).csvname() == "etcd.v4");
+    CHECK(pkg->channels(1).name() == "stable");
+    CHECK(pkg->channels(1).csvname() == "etcd.v3");
+    CHECK_FALSE(pkg->has_deprecation());
+    CHECK_FALSE(pkg->channels(1).has_deprecation());
+  }
+
+  TEST_CASE("a deprecated package and channel carry their messages") {
+    auto pkg = store().package("argo");
+    REQUIRE(pkg.has_value());
+    CHECK(pkg->deprecation().message() == "argo is no more");
+    REQUIRE(pkg->channels_size() == 1);
+    CHECK(pkg->channels(0).deprecation().message() == "use stable");
+  }
+
+  TEST_CASE("a missing package is not found, its name quoted") {
+    CHECK(error_of(store().package("nope")) == R"(package "nope" not found)");
+  }
+
+  TEST_CASE("finds a bundle by package, channel and name") {
+    auto entry = store().bundle("etcd", "alpha", "etcd.v2");
+    REQUIRE(entry.has_value());
+    CHECK((*entry)->name == "etcd.v2");
+    CHECK((*entry)->channel_name == "alpha");
+    CHECK((*entry)->bundle_path == "quay.io/etcd:v2");
+    CHECK((*entry)->full().version() == "2.0.0");
+  }
+
+  TEST_CASE("names what is missing of a bundle's package, channel or name") {
+    CHECK(error_of(store().bundle("nope", "stable", "etcd.v1")) == R"(package "nope" not found)");
+    CHECK(error_of(store().bundle("etcd", "beta", "etcd.v1")) ==
+          R"(package "etcd", channel "beta" not found)");
+    CHECK(error_of(store().bundle("etcd", "alpha", "etcd.v1")) ==
+          R"(package "etcd", channel "alpha", bundle "etcd.v1" not found)");
+  }
+
+  TEST_CASE("the bundle for a channel is its head") {
+    auto entry = store().bundle_for_channel("etcd", "stable");
+    REQUIRE(entry.has_value());
+    CHECK((*entry)->name == "etcd.v3");
+    CHECK(error_of(store().bundle_for_channel("etcd", "beta")) ==
+          R"(package "etcd", channel "beta" not found)");
+  }
+
+  TEST_CASE("entries that replace a bundle include those that skip it, with their replaces") {
+    CHECK(described(*store().entries_that_replace("etcd.v2")) ==
+          std::vector<std::string>{"etcd/alpha/etcd.v4 etcd.v2", "etcd/stable/etcd.v3 etcd.v2"});
+    CHECK(described(*store().entries_that_replace("etcd.v1")) ==
+          std::vector<std::string>{"etcd/stable/etcd.v2 etcd.v1", "etcd/stable/etcd.v3 etcd.v2"});
+    CHECK(error_of(store().entries_that_replace("etcd.v4")) ==
+          "no channel entries found that replace etcd.v4");
+  }
+
+  TEST_CASE("the bundle that replaces a name in a channel, by replaces or skips") {
+    auto by_replaces = store().bundle_that_replaces("etcd.v2", "etcd", "stable");
+    REQUIRE(by_replaces.has_value());
+    CHECK((*by_replaces)->name == "etcd.v3");
+    auto by_skips = store().bundle_that_replaces("etcd.v0", "etcd", "stable");
+    REQUIRE(by_skips.has_value());
+    CHECK((*by_skips)->name == "etcd.v3");
+    CHECK(error_of(store().bundle_that_replaces("etcd.v3", "etcd", "stable")) ==
+          R"(no entry found for package "etcd", channel "stable")");
+    CHECK(error_of(store().bundle_that_replaces("etcd.v1", "nope", "stable")) ==
+          "package nope not found");
+    CHECK(error_of(store().bundle_that_replaces("etcd.v1", "etcd", "beta")) ==
+          R"(package "etcd", channel "beta" not found)");
+  }
+
+  TEST_CASE("entries that provide an api: every provider, and one entry per other skip") {
+    CHECK(described(*store().entries_that_provide("etcd.io", "v1beta2", "EtcdCluster")) ==
+          std::vector<std::string>{"argo/beta/argo.v1 ", "etcd/alpha/etcd.v2 ",
+                                   "etcd/alpha/etcd.v4 etcd.v2", "etcd/stable/etcd.v2 etcd.v1",
+                                   "etcd/stable/etcd.v3 etcd.v2", "etcd/stable/etcd.v3 etcd.v1",
+                                   "etcd/stable/etcd.v3 etcd.v0"});
+    CHECK(
+        error_of(store().entries_that_provide("etcd.io", "v1", "EtcdCluster")) ==
+        R"(no channel entries found that provide group:"etcd.io" version:"v1" kind:"EtcdCluster")");
+  }
+
+  TEST_CASE("latest entries that provide an api: channel heads, skips only within the channel") {
+    CHECK(described(*store().latest_entries_that_provide("etcd.io", "v1beta2", "EtcdCluster")) ==
+          std::vector<std::string>{"argo/beta/argo.v1 ", "etcd/alpha/etcd.v4 etcd.v2",
+                                   "etcd/stable/etcd.v3 etcd.v2", "etcd/stable/etcd.v3 etcd.v1"});
+    CHECK(
+        error_of(store().latest_entries_that_provide("etcd.io", "v1beta1", "EtcdCluster")) ==
+        R"(no channel entries found that provide group:"etcd.io" version:"v1beta1" kind:"EtcdCluster")");
+  }
+
+  TEST_CASE("the default bundle that provides an api is the first package's default head") {
+    auto entry = store().default_bundle_that_provides("etcd.io", "v1beta2", "EtcdCluster");
+    REQUIRE(entry.has_value());
+    CHECK((*entry)->package_name == "argo");
+    CHECK((*entry)->name == "argo.v1");
+    CHECK(
+        error_of(store().default_bundle_that_provides("etcd.io", "v1", "EtcdCluster")) ==
+        R"(no channel entries found that provide group:"etcd.io" version:"v1" kind:"EtcdCluster")");
+  }
+
+  TEST_CASE("lists bundles by channel, then package, then name, replaces and skips kept") {
+    StoreBackend backend(store());
+    auto list = backend.list_bundles();
+    REQUIRE(list.has_value());
+    std::vector<std::string> seen;
+    std::string wire;
+    while ((*list)->next(wire)) {
+      api::Bundle b;
+      REQUIRE(b.ParseFromString(wire));
+      std::string skips;
+      for (const auto& s : b.skips()) {
+        skips += " " + s;
+      }
+      seen.push_back(b.channelname() + "/" + b.packagename() + "/" + b.csvname() + " " +
+                     b.replaces() + skips);
+    }
+    CHECK(seen == std::vector<std::string>{
+                      "alpha/etcd/etcd.v2 ", "alpha/etcd/etcd.v4 etcd.v2 etcd.v2",
+                      "beta/argo/argo.v1 ", "stable/etcd/etcd.v1 ", "stable/etcd/etcd.v2 etcd.v1",
+                      "stable/etcd/etcd.v3 etcd.v2 etcd.v1 etcd.v0"});
+  }
+
+  TEST_CASE("the backend lists package names as the store does") {
+    StoreBackend backend(store());
+    CHECK(backend.package_names() == std::vector<std::string>{"argo", "etcd"});
+  }
+}
+
+} // namespace opm::serve
