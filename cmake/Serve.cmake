@@ -12,7 +12,7 @@ set(opm_proto_dir ${CMAKE_CURRENT_SOURCE_DIR}/src/serve)
 set(opm_proto_out ${CMAKE_CURRENT_BINARY_DIR}/generated/serve)
 file(MAKE_DIRECTORY ${opm_proto_out})
 set(opm_proto_sources)
-foreach(name registry health)
+foreach(name registry health reflection_v1)
   set(outputs ${opm_proto_out}/${name}.pb.cc ${opm_proto_out}/${name}.pb.h
               ${opm_proto_out}/${name}.grpc.pb.cc ${opm_proto_out}/${name}.grpc.pb.h)
   add_custom_command(

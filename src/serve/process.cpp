@@ -155,11 +155,18 @@ Result<RunningServer> start_grpc(int port, const std::string& port_text, Registr
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, k_max_streams_per_connection);
   builder.SetMaxSendMessageSize(-1);
   // Reflection lists services in the order they are registered: this is grpc-go's sorted one.
+  std::vector<std::string> services;
   if (others.experimental != nullptr) {
     builder.RegisterService(others.experimental);
+    services.emplace_back("api.ExperimentalRegistry");
   }
   builder.RegisterService(&registry);
   builder.RegisterService(&others.health);
+  builder.RegisterService(&others.reflection_v1);
+  services.insert(services.end(),
+                  {"api.Registry", "grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection",
+                   "grpc.reflection.v1alpha.ServerReflection"});
+  others.reflection_v1.set_services(std::move(services));
   builder.RegisterCallbackGenericService(&others.unknown);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "serve/connection_guard.hpp"
+#include "serve/reflection_v1.hpp"
 #include "serve/service.hpp"
 #include "util/error.hpp"
 #include "util/log.hpp"
@@ -92,6 +93,7 @@ inline constexpr auto k_shutdown_grace = std::chrono::seconds(10);
 // The services besides api.Registry; they must outlive the server.
 struct OtherServices {
   HealthService health;
+  ReflectionV1Service reflection_v1;
   UnknownMethods unknown;
   ExperimentalService* experimental = nullptr; // `opm serve` only
 };

@@ -354,6 +354,7 @@ public:
 };
 
 constexpr std::string_view k_known_services[] = {"api.Registry", "grpc.health.v1.Health",
+                                                 "grpc.reflection.v1.ServerReflection",
                                                  "grpc.reflection.v1alpha.ServerReflection"};
 
 } // namespace

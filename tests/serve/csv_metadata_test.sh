@@ -20,7 +20,7 @@ start_server "$FIXTURE/catalog" -t /dev/null
 answers answers.txt
 expect_file answers.txt "$FIXTURE/answers.txt"
 call reflection/list >services.txt
-expect_text services.txt $'api.ExperimentalRegistry\napi.Registry\ngrpc.health.v1.Health\ngrpc.reflection.v1alpha.ServerReflection\n'
+expect_text services.txt $'api.ExperimentalRegistry\napi.Registry\ngrpc.health.v1.Health\ngrpc.reflection.v1.ServerReflection\ngrpc.reflection.v1alpha.ServerReflection\n'
 stop_server
 expect_rc 0
 

@@ -38,7 +38,7 @@ copies=$(ls tmp)
 run_calls "127.0.0.1:$PORT" "$GOLDEN/calls.txt" >answers.txt
 expect_file answers.txt "$GOLDEN/kiwi-answers.txt"
 call reflection/list >services.txt
-expect_text services.txt $'api.Registry\ngrpc.health.v1.Health\ngrpc.reflection.v1alpha.ServerReflection\n'
+expect_text services.txt $'api.Registry\ngrpc.health.v1.Health\ngrpc.reflection.v1.ServerReflection\ngrpc.reflection.v1alpha.ServerReflection\n'
 stop_server
 expect_rc 0
 normalize_times <server.out >server.out.norm

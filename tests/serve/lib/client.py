@@ -73,11 +73,38 @@ def fields(buf):
     return out
 
 
-def reflection(channel, kind, arg):
-    method = channel.stream_stream("/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+def fields_any(buf):
+    """(number, value) of every varint or length-delimited field of a message."""
+    i, out = 0, []
+    while i < len(buf):
+        key, i = read_varint(buf, i)
+        num, wire = key >> 3, key & 7
+        value, i = read_varint(buf, i)
+        if wire == 2:
+            value, i = buf[i:i + value], i + value
+        elif wire != 0:
+            raise ValueError("unexpected wire type")
+        out.append((num, value))
+    return out
+
+
+def read_varint(buf, i):
+    value, shift = 0, 0
+    while True:
+        b = buf[i]; i += 1
+        value |= (b & 0x7F) << shift; shift += 7
+        if not b & 0x80:
+            return value, i
+
+
+def reflection(channel, version, kind, arg):
+    method = channel.stream_stream("/grpc.reflection.%s.ServerReflection/ServerReflectionInfo" % version,
                                    request_serializer=lambda b: b, response_deserializer=lambda b: b)
     if kind == "list":
         request = varint((7 << 3) | 2) + varint(1) + b"*"
+    elif kind == "filename":
+        data = arg.encode()
+        request = varint((3 << 3) | 2) + varint(len(data)) + data
     else:
         data = arg.encode()
         request = varint((4 << 3) | 2) + varint(len(data)) + data
@@ -91,14 +118,18 @@ def reflection(channel, kind, arg):
                     fd = descriptor_pb2.FileDescriptorProto.FromString(raw)
                     print(fd.name, fd.package, " ".join(s.name for s in fd.service))
             elif num == 7:  # error_response
-                print("reflection error")
+                error = dict(fields_any(body))
+                print("reflection error %d: %s" % (error.get(1, 0), error.get(2, b"").decode()))
 
 
 def main():
     address, target = sys.argv[1], sys.argv[2]
     channel = grpc.insecure_channel(address, options=[("grpc.max_receive_message_length", -1)])
-    if target.startswith("reflection/"):
-        reflection(channel, target.split("/")[1], sys.argv[3] if len(sys.argv) > 3 else "")
+    if target.startswith("reflection"):
+        # reflection/KIND asks v1alpha, reflection-v1/KIND v1.
+        prefix, kind = target.split("/")
+        version = "v1" if prefix == "reflection-v1" else "v1alpha"
+        reflection(channel, version, kind, sys.argv[3] if len(sys.argv) > 3 else "")
         return 0
     service_name, method_name = target.split("/")
     pool = load_pool()
