@@ -1,4 +1,4 @@
-#include "registry/unpack.hpp"
+#include "registry/detail/unpack.hpp"
 
 #include <archive.h>
 #include <archive_entry.h>
