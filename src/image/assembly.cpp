@@ -130,7 +130,7 @@ std::string Flavor::layer() const { return std::string(docker ? k_docker_layer :
 
 Result<std::vector<BasePlatform>> read_bases(const std::string& base_image,
                                              const std::string& platform, registry::Puller& images,
-                                             std::string& canonical) {
+                                             std::optional<registry::Reference>& canonical) {
   std::vector<BasePlatform> bases;
   if (base_image == "scratch") {
     bases.push_back(scratch_base(platform));
@@ -141,7 +141,7 @@ Result<std::vector<BasePlatform>> read_bases(const std::string& base_image,
   auto top = OPM_TRY(images.pull(location));
   bool multi = top.digest != top.image_digest;
   if (registry_ref) {
-    canonical = base_image;
+    canonical = *location.remote();
   }
   if (!multi || !platform.empty() || !registry_ref) {
     auto base = OPM_TRY(read_base(images, location));

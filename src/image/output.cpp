@@ -18,10 +18,7 @@ using Json = nlohmann::json;
 namespace {
 
 std::string mount_source(const BuiltImage& image, const registry::PushTarget& at) {
-  if (image.base_reference.empty()) {
-    return {};
-  }
-  auto base = registry::parse_canonical(image.base_reference);
+  const auto& base = image.base_reference;
   if (!base || base->domain != at.endpoint.cred_host) {
     return {};
   }

@@ -1,5 +1,5 @@
-// The one Puller: picks the image source by the reference's form and remembers what each
-// reference resolved to, so that labels and then layers of one image cost one resolution.
+// The one Puller: routes each location to its kind's image source and remembers what each
+// location resolved to, so that labels and then layers of one image cost one resolution.
 #include "registry/puller.hpp"
 
 #include "registry/detail/archive_source.hpp"
@@ -8,7 +8,6 @@
 #include "registry/detail/unpack.hpp"
 #include "registry/digest.hpp"
 #include "registry/pull_support.hpp"
-#include "registry/reference.hpp"
 #include "util/interrupt.hpp"
 #include "util/parallel.hpp"
 
