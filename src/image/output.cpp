@@ -2,6 +2,7 @@
 
 #include "registry/digest.hpp"
 #include "registry/layer_writer.hpp"
+#include "registry/layout.hpp"
 #include "registry/reference.hpp"
 #include "util/fs.hpp"
 
@@ -37,14 +38,9 @@ Result<void> push_blobs(const BuiltImage& image, registry::Pusher& pusher,
   return pusher.put_blobs(at, blobs);
 }
 
-fs::path blob_file(const fs::path& root, std::string_view digest) {
-  return root / "blobs" / std::string(registry::digest_algorithm(digest)) /
-         std::string(registry::digest_hex(digest));
-}
-
 // Puts one blob into a layout: a hard link to the source when it can, else a copy.
 Result<void> place_blob(const fs::path& root, const ImageBlob& b) {
-  fs::path target = blob_file(root, b.descriptor.digest);
+  fs::path target = registry::blob_path(root, b.descriptor.digest);
   std::error_code ec;
   if (fs::exists(target, ec)) {
     return {};

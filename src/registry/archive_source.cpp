@@ -62,7 +62,7 @@ Result<Descriptor> link_layer(const fs::path& layer, const fs::path& dir) {
   d.digest = h.finish();
   d.size = static_cast<std::int64_t>(content.size());
   d.media_type = "application/vnd.docker.image.rootfs.diff.tar";
-  fs::path link = dir / "blobs" / "sha256" / std::string(digest_hex(d.digest));
+  fs::path link = blob_path(dir, d.digest);
   std::error_code ec;
   if (!fs::exists(link, ec)) {
     fs::create_hard_link(layer, link, ec);

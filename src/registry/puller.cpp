@@ -7,7 +7,7 @@
 #include "registry/detail/remote_source.hpp"
 #include "registry/detail/unpack.hpp"
 #include "registry/digest.hpp"
-#include "registry/pull_support.hpp"
+#include "registry/layout.hpp"
 #include "util/interrupt.hpp"
 #include "util/parallel.hpp"
 

@@ -1,7 +1,7 @@
 #include "registry/push.hpp"
 
 #include "registry/digest.hpp"
-#include "registry/pull_support.hpp"
+#include "registry/layout.hpp"
 #include "registry/reference.hpp"
 #include "util/fs.hpp"
 #include "util/interrupt.hpp"
