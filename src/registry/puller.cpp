@@ -92,7 +92,9 @@ public:
                       [&](std::size_t i) {
                         slots[i].emplace(resolve(refs[i], {.config = true, .layers = true}));
                       });
-    m_remote.finish_batch();
+    for (ImageSource* s : sources()) {
+      s->finish_batch();
+    }
     std::vector<Result<PulledImage>> out;
     out.reserve(refs.size());
     for (auto& s : slots) {
@@ -112,12 +114,13 @@ public:
   }
 
   void destroy() override {
-    m_remote.reset();
     {
       std::lock_guard lock(m_mutex);
       m_memo.clear();
     }
-    m_archives.reset();
+    for (ImageSource* s : sources()) {
+      s->reset();
+    }
   }
 
 private:
@@ -125,6 +128,8 @@ private:
     PulledImage image;
     PullParts has{.config = false, .layers = false};
   };
+
+  std::array<ImageSource*, 3> sources() { return {&m_remote, &m_layouts, &m_archives}; }
 
   ImageSource& source(const ImageLocation& at) {
     if (at.layout() != nullptr) {
