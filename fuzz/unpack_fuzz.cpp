@@ -2,7 +2,7 @@
 // directory: once alone, once applied twice over itself (whiteouts and overwrites of a lower
 // layer), once keeping only the bundle subtrees. Whatever the layer holds, nothing may be
 // written beside the destination and a failure leaves nothing behind.
-#include "registry/unpack.hpp"
+#include "registry/detail/unpack.hpp"
 
 #include <set>
 #include <string>

@@ -6,7 +6,8 @@
 # A module includes only lower levels (util always); never upward, never sideways within
 # L2 or L4; in L1 yaml may include json, never the reverse; cmd alone sees everything.
 # No module includes another module's detail/ headers, and neither the modules nor the
-# headers include each other in a cycle.
+# headers include each other in a cycle. SQL against the index schema stays in sqlite/, and
+# image locations are told apart by registry/location.cpp alone.
 set -euo pipefail
 cd "$(dirname "$0")/../src"
 
@@ -76,6 +77,14 @@ sql='(FROM|JOIN|INTO|UPDATE|TABLE)[[:space:]]+('"$tables"')\b|"(PRAGMA|VACUUM)\b
 if leaks=$(grep -rnE "$sql" --include='*.cpp' --include='*.hpp' . | grep -v '^\./sqlite/'); then
   echo "layering: SQL outside sqlite/ (the only module that speaks to the index schema):"
   sed 's/^\.\//  /' <<<"$leaks"
+  status=1
+fi
+# Where an image is (a registry, oci:DIR[:TAG], docker-archive:FILE[:REF]) is told apart once,
+# by registry/location.cpp: no other file tests a text for those prefixes.
+prefix='"(oci|docker-archive):"|(starts_with|rfind|find|compare|substr)\([^)]*"(oci|docker-archive):'
+if tests=$(grep -rnE "$prefix" --include='*.cpp' --include='*.hpp' . | grep -v '^\./registry/location\.cpp:'); then
+  echo "layering: an image location's prefix tested outside registry/location.cpp (parse_image_location):"
+  sed 's/^\.\//  /' <<<"$tests"
   status=1
 fi
 exit $status

@@ -4,6 +4,7 @@
 #include "dockerfile/index.hpp"
 #include "image/index_image.hpp"
 #include "image/output.hpp"
+#include "registry/location.hpp"
 #include "registry/pull_support.hpp"
 #include "util/interrupt.hpp"
 #include "util/source_date.hpp"
@@ -40,7 +41,8 @@ Result<std::string> build_index_without_tool(Context& ctx, registry::Puller& ima
       stderr_log(ctx, ctx.global.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
   auto work = OPM_TRY(registry::make_temp_dir(options, "opm-index-build-", "build directory"));
   auto built = OPM_TRY(image::build_index_image(build, images, work.path()));
-  return image::deliver(built, options, input.tag, build.created);
+  return image::deliver(built, options, OPM_TRY(registry::parse_image_location(input.tag)),
+                        build.created);
 }
 
 Result<void> build_and_deliver(Context& ctx, const registry::Options& options,
@@ -51,7 +53,7 @@ Result<void> build_and_deliver(Context& ctx, const registry::Options& options,
   auto puller = registry::make_puller(options);
   auto result = [&]() -> Result<std::string> {
     auto built = OPM_TRY(build(*puller, work.path()));
-    return image::deliver(built, options, tag, created);
+    return image::deliver(built, options, OPM_TRY(registry::parse_image_location(tag)), created);
   }();
   puller->destroy();
   if (!result) {

@@ -59,9 +59,9 @@ Result<catalog::DeclarativeConfig> render_catalog(registry::Puller& puller, cons
   options.render_image =
       [&puller](const std::string& image,
                 const render::AllowedImages&) -> Result<catalog::DeclarativeConfig> {
-    OPM_TRY(check_path_or_image(image));
+    auto location = OPM_TRY(check_path_or_image(image));
     return render::render_image(
-        puller, image,
+        puller, location,
         render::ImageRenderOptions{.allow_bundle_image = false, .cache = nullptr, .on_sqlite = {}});
   };
   struct stat st {};

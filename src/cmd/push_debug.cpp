@@ -3,7 +3,7 @@
 #include "cmd/commands.hpp"
 #include "cmd/registry_options.hpp"
 #include "registry/layout.hpp"
-#include "registry/layout_source.hpp"
+#include "registry/location.hpp"
 #include "registry/push.hpp"
 #include "util/interrupt.hpp"
 
@@ -31,7 +31,8 @@ struct PushFlags {
 Result<void> run_push(Context& ctx, const PushFlags& f) {
   OPM_TRY(registry::check_flag_combination(ctx.global.use_http, ctx.global.skip_tls_verify,
                                            ctx.global.skip_tls));
-  if (!f.source.starts_with("oci:")) {
+  auto source = registry::parse_image_location(f.source);
+  if (!source || source->layout() == nullptr) {
     return util::fail(Errc::usage, fmt::format("source {} is not oci:DIR[:TAG]", f.source));
   }
   registry::Options o = registry_options(ctx);
@@ -45,7 +46,7 @@ Result<void> run_push(Context& ctx, const PushFlags& f) {
   }
   o.log = stderr_log(ctx, f.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
   util::InterruptScope interrupts;
-  auto [dir, tag] = registry::split_layout_ref(f.source);
+  const auto& [dir, tag] = *source->layout();
   auto top = OPM_TRY(registry::resolve_layout_ref(dir, tag));
   registry::Pusher pusher(o, f.chunk_size);
   auto at = OPM_TRY(pusher.target(f.ref));

@@ -49,10 +49,10 @@ std::function<void(std::size_t, std::size_t)> terminal_progress(std::ostream& er
 
 } // namespace
 
-Result<void> check_path_or_image(const std::string& ref) {
-  auto as_image = registry::check_image_location(ref);
+Result<registry::ImageLocation> check_path_or_image(const std::string& ref) {
+  auto as_image = registry::parse_image_location(ref);
   if (as_image) {
-    return {};
+    return as_image;
   }
   struct stat st {};
   int err = ::stat(ref.c_str(), &st) == 0 ? 0 : errno;
@@ -133,11 +133,11 @@ Result<void> render_images_with_registry(Context& ctx, render::Options& options,
       [&rendering, on_sqlite = options.on_sqlite](
           const std::string& ref,
           const render::AllowedImages& allowed) -> Result<catalog::DeclarativeConfig> {
-    OPM_TRY(check_path_or_image(ref));
+    auto location = OPM_TRY(check_path_or_image(ref));
     std::call_once(rendering.interrupts_started, [&rendering] {
       rendering.interrupts = std::make_unique<util::InterruptScope>();
     });
-    return render::render_image(*rendering.puller, ref,
+    return render::render_image(*rendering.puller, location,
                                 {.allow_bundle_image = allowed.bundle,
                                  .allow_catalog_image = allowed.catalog,
                                  .allow_sqlite_image = allowed.sqlite,

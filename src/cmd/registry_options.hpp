@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cmd/context.hpp"
+#include "registry/location.hpp"
 #include "registry/options.hpp"
 #include "registry/puller.hpp"
 #include "render/render.hpp"
@@ -43,7 +44,8 @@ struct ImageRendering {
 // What render is handed is a file, a directory or an image. A reference that is neither an
 // existing path nor an image location was most likely meant as a path: the error says that
 // first ("stat REF: no such file or directory"), then why it is no image reference either.
-Result<void> check_path_or_image(const std::string& ref);
+// Returns the image location.
+Result<registry::ImageLocation> check_path_or_image(const std::string& ref);
 
 // Lets `options` render image references: checks the global TLS flags as upstream's
 // CreateCLIRegistry does, makes the puller the worker threads share and the cache of

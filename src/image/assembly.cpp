@@ -1,7 +1,7 @@
 #include "image/detail/assembly.hpp"
 
 #include "registry/digest.hpp"
-#include "registry/reference.hpp"
+#include "registry/location.hpp"
 #include "util/fs.hpp"
 
 #include <fmt/format.h>
@@ -49,7 +49,7 @@ Json& object_member(Json& parent, const char* name) {
   return member;
 }
 
-Result<BasePlatform> read_base(registry::Puller& images, const std::string& ref) {
+Result<BasePlatform> read_base(registry::Puller& images, const registry::ImageLocation& ref) {
   auto pulled = OPM_TRY(images.pull(ref));
   BasePlatform base;
   auto manifest_file = OPM_TRY(images.blob_file(ref, pulled.image_digest));
@@ -61,7 +61,7 @@ Result<BasePlatform> read_base(registry::Puller& images, const std::string& ref)
   base.config = Json::parse(config_body, nullptr, false);
   if (!base.config.is_object()) {
     return util::fail(Errc::invalid,
-                      fmt::format("base image {}: config is not a JSON object", ref));
+                      fmt::format("base image {}: config is not a JSON object", ref.text));
   }
   for (const auto& layer : manifest.layers) {
     ImageBlob blob;
@@ -83,13 +83,14 @@ BasePlatform scratch_base(const std::string& platform) {
   return base;
 }
 
-// The image manifests of every platform a multi-platform base lists, by digest.
-Result<std::vector<std::pair<std::string, registry::Platform>>>
-platform_refs(registry::Puller& images, const std::string& ref, const registry::PulledImage& top) {
-  std::vector<std::pair<std::string, registry::Platform>> out;
+// The image manifests of every platform a multi-platform base in a registry lists, by digest.
+Result<std::vector<std::pair<registry::ImageLocation, registry::Platform>>>
+platform_refs(registry::Puller& images, const registry::ImageLocation& ref,
+              const registry::PulledImage& top) {
+  std::vector<std::pair<registry::ImageLocation, registry::Platform>> out;
   auto index_file = OPM_TRY(images.blob_file(ref, top.digest));
   auto index = OPM_TRY(registry::parse_manifest(OPM_TRY(util::read_file(index_file)), ""));
-  auto name = OPM_TRY(registry::parse_canonical(ref));
+  const registry::Reference& name = *ref.remote();
   for (const auto& entry : index.entries) {
     // Attestations and other non-runnable entries carry an "unknown" platform.
     if (!entry.platform || entry.platform->os == "unknown" || entry.platform->os.empty()) {
@@ -98,7 +99,7 @@ platform_refs(registry::Puller& images, const std::string& ref, const registry::
     auto child = name;
     child.tag.clear();
     child.digest = entry.digest;
-    out.emplace_back(child.to_string(), *entry.platform);
+    out.emplace_back(registry::remote_location(std::move(child)), *entry.platform);
   }
   return out;
 }
@@ -129,20 +130,21 @@ std::string Flavor::layer() const { return std::string(docker ? k_docker_layer :
 
 Result<std::vector<BasePlatform>> read_bases(const std::string& base_image,
                                              const std::string& platform, registry::Puller& images,
-                                             std::string& canonical) {
+                                             std::optional<registry::Reference>& canonical) {
   std::vector<BasePlatform> bases;
   if (base_image == "scratch") {
     bases.push_back(scratch_base(platform));
     return bases;
   }
-  bool registry_ref = !base_image.starts_with("oci:") && !base_image.starts_with("docker-archive:");
-  auto top = OPM_TRY(images.pull(base_image));
+  auto location = OPM_TRY(registry::parse_image_location(base_image));
+  bool registry_ref = location.remote() != nullptr;
+  auto top = OPM_TRY(images.pull(location));
   bool multi = top.digest != top.image_digest;
   if (registry_ref) {
-    canonical = base_image;
+    canonical = *location.remote();
   }
   if (!multi || !platform.empty() || !registry_ref) {
-    auto base = OPM_TRY(read_base(images, base_image));
+    auto base = OPM_TRY(read_base(images, location));
     if (multi) {
       if (auto p = registry::parse_platform(platform)) {
         base.platform = *p;
@@ -151,7 +153,7 @@ Result<std::vector<BasePlatform>> read_bases(const std::string& base_image,
     bases.push_back(std::move(base));
     return bases;
   }
-  for (auto& [ref, p] : OPM_TRY(platform_refs(images, base_image, top))) {
+  for (auto& [ref, p] : OPM_TRY(platform_refs(images, location, top))) {
     auto base = OPM_TRY(read_base(images, ref));
     base.platform = p;
     bases.push_back(std::move(base));

@@ -284,7 +284,7 @@ std::string catalog_config(const CatalogBuild& build, Json config, const Catalog
 
 Result<BuiltImage> build_catalog(const CatalogBuild& build, registry::Puller& images,
                                  const CacheWriter& write_cache, const fs::path& work) {
-  std::string canonical;
+  std::optional<registry::Reference> canonical;
   auto bases = OPM_TRY(detail::read_bases(build.base_image, build.platform, images, canonical));
   auto layers = OPM_TRY(write_catalog_layers(build, write_cache, work, bases.front().flavor,
                                              cache_owner(bases.front().config)));

@@ -2,6 +2,7 @@
 
 #include "registry/manifest.hpp"
 #include "registry/puller.hpp"
+#include "registry/reference.hpp"
 #include "util/error.hpp"
 
 #include <cstdint>
@@ -53,7 +54,8 @@ struct ImageManifest {
 struct BuiltImage {
   std::vector<ImageManifest> manifests; // one per platform
   std::optional<ImageManifest> index;   // when a multi-platform base gave several
-  std::string base_reference;           // canonical base reference ("" for scratch, oci:)
+  // The base's reference when it is in a registry (none for scratch, a layout or an archive).
+  std::optional<registry::Reference> base_reference;
 
   [[nodiscard]] const ImageManifest& top() const { return index ? *index : manifests.front(); }
 };

@@ -70,7 +70,7 @@ std::string index_config(const IndexImageBuild& build, Json config, const detail
 
 Result<BuiltImage> build_index_image(const IndexImageBuild& build, registry::Puller& images,
                                      const fs::path& work) {
-  std::string canonical;
+  std::optional<registry::Reference> canonical;
   auto bases = OPM_TRY(detail::read_bases(build.base_image, build.platform, images, canonical));
   auto layer = OPM_TRY(write_database_layer(build, work, bases.front().flavor));
   auto image = detail::assemble_all(std::move(bases), {layer}, [&](Json config) {

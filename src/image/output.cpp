@@ -2,7 +2,7 @@
 
 #include "registry/digest.hpp"
 #include "registry/layer_writer.hpp"
-#include "registry/layout_source.hpp"
+#include "registry/layout.hpp"
 #include "registry/reference.hpp"
 #include "util/fs.hpp"
 
@@ -19,10 +19,7 @@ using Json = nlohmann::json;
 namespace {
 
 std::string mount_source(const BuiltImage& image, const registry::PushTarget& at) {
-  if (image.base_reference.empty()) {
-    return {};
-  }
-  auto base = registry::parse_canonical(image.base_reference);
+  const auto& base = image.base_reference;
   if (!base || base->domain != at.endpoint.cred_host) {
     return {};
   }
@@ -41,14 +38,9 @@ Result<void> push_blobs(const BuiltImage& image, registry::Pusher& pusher,
   return pusher.put_blobs(at, blobs);
 }
 
-fs::path blob_file(const fs::path& root, std::string_view digest) {
-  return root / "blobs" / std::string(registry::digest_algorithm(digest)) /
-         std::string(registry::digest_hex(digest));
-}
-
 // Puts one blob into a layout: a hard link to the source when it can, else a copy.
 Result<void> place_blob(const fs::path& root, const ImageBlob& b) {
-  fs::path target = blob_file(root, b.descriptor.digest);
+  fs::path target = registry::blob_path(root, b.descriptor.digest);
   std::error_code ec;
   if (fs::exists(target, ec)) {
     return {};
@@ -186,23 +178,17 @@ Result<void> write_docker_archive(const BuiltImage& image, const fs::path& file,
 }
 
 Result<std::string> deliver(const BuiltImage& image, const registry::Options& options,
-                            const std::string& tag, std::int64_t created) {
-  if (tag.starts_with("oci:")) {
-    auto [dir, name] = registry::split_layout_ref(tag);
-    OPM_TRY(write_oci_layout(image, dir, name));
+                            const registry::ImageLocation& to, std::int64_t created) {
+  if (const auto* layout = to.layout()) {
+    OPM_TRY(write_oci_layout(image, layout->dir, layout->tag));
     return image.top().descriptor.digest;
   }
-  if (tag.starts_with("docker-archive:")) {
-    std::string rest = tag.substr(std::string_view("docker-archive:").size());
-    // docker-archive:FILE[:REPO:TAG], as containers/image spells it.
-    auto colon = rest.find(':');
-    std::string file = rest.substr(0, colon);
-    std::string name = colon == std::string::npos ? std::string() : rest.substr(colon + 1);
-    OPM_TRY(write_docker_archive(image, file, name, created));
+  if (const auto* archive = to.archive()) {
+    OPM_TRY(write_docker_archive(image, archive->file, archive->ref, created));
     return image.top().descriptor.digest;
   }
   registry::Pusher pusher(options);
-  auto at = OPM_TRY(pusher.target(tag));
+  auto at = OPM_TRY(pusher.target(*to.remote()));
   return push_image(image, pusher, at);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "image/catalog_image.hpp"
+#include "registry/location.hpp"
 #include "registry/push.hpp"
 #include "util/error.hpp"
 
@@ -27,9 +28,9 @@ Result<void> write_oci_layout(const BuiltImage& image, const std::filesystem::pa
 Result<void> write_docker_archive(const BuiltImage& image, const std::filesystem::path& file,
                                   const std::string& repo_tag, std::int64_t mtime);
 
-// Sends the image where `tag` says: oci:DIR[:TAG], docker-archive:FILE[:REPO:TAG] (dated
-// `created`), else a registry reference it is pushed to. Returns the top manifest's digest.
+// Sends the image where `to` says: an OCI layout, a docker archive (REF its REPO:TAG, dated
+// `created`) or a registry it is pushed to. Returns the top manifest's digest.
 Result<std::string> deliver(const BuiltImage& image, const registry::Options& options,
-                            const std::string& tag, std::int64_t created);
+                            const registry::ImageLocation& to, std::int64_t created);
 
 } // namespace opm::image

@@ -87,7 +87,7 @@ std::string rootfs_config(const RootfsImage& build, Json config, const detail::N
 
 Result<BuiltImage> build_rootfs_image(const RootfsImage& build, registry::Puller& images,
                                       const fs::path& work) {
-  std::string canonical;
+  std::optional<registry::Reference> canonical;
   auto bases = OPM_TRY(detail::read_bases("scratch", build.platform, images, canonical));
   auto entries = OPM_TRY(rootfs_entries(build.rootfs));
   fs::path file = work / "rootfs.tar.gz";

@@ -1,10 +1,10 @@
-#include "registry/archive_source.hpp"
+#include "registry/detail/archive_source.hpp"
 
+#include "registry/detail/layout_source.hpp"
+#include "registry/detail/unpack.hpp"
 #include "registry/digest.hpp"
 #include "registry/layout.hpp"
-#include "registry/layout_source.hpp"
 #include "registry/pull_support.hpp"
-#include "registry/unpack.hpp"
 #include "util/fs.hpp"
 #include "util/interrupt.hpp"
 
@@ -17,8 +17,6 @@ namespace opm::registry {
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr std::string_view k_prefix = "docker-archive:";
 
 // podman saves OCI archives: an index.json and no manifest.json.
 bool is_oci_archive(const fs::path& root) {
@@ -64,7 +62,7 @@ Result<Descriptor> link_layer(const fs::path& layer, const fs::path& dir) {
   d.digest = h.finish();
   d.size = static_cast<std::int64_t>(content.size());
   d.media_type = "application/vnd.docker.image.rootfs.diff.tar";
-  fs::path link = dir / "blobs" / "sha256" / std::string(digest_hex(d.digest));
+  fs::path link = blob_path(dir, d.digest);
   std::error_code ec;
   if (!fs::exists(link, ec)) {
     fs::create_hard_link(layer, link, ec);
@@ -77,10 +75,10 @@ Result<Descriptor> link_layer(const fs::path& layer, const fs::path& dir) {
 
 } // namespace
 
-Result<fs::path> ArchiveSource::unpacked(std::string_view rest, const std::string& file) {
+Result<fs::path> ArchiveSource::unpacked(const std::string& key, const fs::path& file) {
   {
     std::lock_guard lock(m_mutex);
-    if (auto it = m_dirs.find(std::string(rest)); it != m_dirs.end()) {
+    if (auto it = m_dirs.find(key); it != m_dirs.end()) {
       return it->second.path();
     }
   }
@@ -89,31 +87,30 @@ Result<fs::path> ArchiveSource::unpacked(std::string_view rest, const std::strin
   {
     std::lock_guard lock(m_mutex);
     // Another thread may have unpacked the same archive meanwhile; this copy lives on too.
-    if (auto [it, added] = m_dirs.try_emplace(std::string(rest), std::move(tree)); !added) {
+    if (auto [it, added] = m_dirs.try_emplace(key, std::move(tree)); !added) {
       m_spare_dirs.push_back(std::move(tree));
     }
   }
-  LayerFile whole{file, std::string(k_prefix) + file, "application/x-tar"};
+  LayerFile whole{file, fmt::format("docker-archive:{}", file.string()), "application/x-tar"};
   OPM_TRY(unpack_layers({whole}, dir / "x", m_options.limits, m_options.log));
   return dir;
 }
 
-Result<PulledImage> ArchiveSource::pull(std::string_view text) {
-  std::string_view rest = text.substr(k_prefix.size());
-  std::string file(rest);
-  std::string wanted_tag;
+Result<PulledImage> ArchiveSource::pull(const ImageLocation& at, PullParts /*parts*/,
+                                        const PulledImage* /*earlier*/) {
+  std::string file = at.archive()->file.string();
+  std::string wanted_tag = at.archive()->ref;
+  // A file whose own name has a ':' is read whole.
   std::error_code ec;
-  if (!fs::exists(file, ec)) {
-    if (auto colon = rest.find(':'); colon != std::string_view::npos) {
-      file = std::string(rest.substr(0, colon));
-      wanted_tag = std::string(rest.substr(colon + 1));
-    }
+  if (std::string whole = file + ":" + wanted_tag; !wanted_tag.empty() && fs::exists(whole, ec)) {
+    file = whole;
+    wanted_tag.clear();
   }
-  fs::path dir = OPM_TRY(unpacked(rest, file));
+  fs::path dir = OPM_TRY(unpacked(at.text, file));
   fs::path root = dir / "x";
   if (is_oci_archive(root)) {
     auto top = OPM_TRY(resolve_layout_ref(root, wanted_tag));
-    return read_layout_image(text, root, top, m_options.platform);
+    return read_layout_image(at.text, root, top, m_options.platform);
   }
   auto manifest_text = OPM_TRY(util::read_file(root / "manifest.json"));
   auto doc = nlohmann::json::parse(manifest_text, nullptr, false);
@@ -122,7 +119,7 @@ Result<PulledImage> ArchiveSource::pull(std::string_view text) {
   }
   const nlohmann::json* entry = OPM_TRY(archive_entry(doc, file, wanted_tag));
   PulledImage image;
-  image.reference = std::string(text);
+  image.reference = at.text;
   image.source = file;
   std::string config_name = entry->value("Config", "");
   auto config_body = OPM_TRY(util::read_file(root / config_name));
@@ -142,17 +139,17 @@ Result<PulledImage> ArchiveSource::pull(std::string_view text) {
   return image;
 }
 
-std::optional<fs::path> ArchiveSource::layer_root(std::string_view ref) {
+Result<fs::path> ArchiveSource::layer_root(const ImageLocation& at) {
   std::lock_guard lock(m_mutex);
-  auto it = m_dirs.find(std::string(ref.substr(k_prefix.size())));
+  auto it = m_dirs.find(at.text);
   if (it == m_dirs.end()) {
-    return std::nullopt;
+    return util::fail(Errc::not_found, fmt::format("{} has not been read", at.text));
   }
   fs::path inner = it->second.path() / "x";
   return is_oci_archive(inner) ? inner : it->second.path();
 }
 
-void ArchiveSource::remove_all() {
+void ArchiveSource::reset() {
   std::lock_guard lock(m_mutex);
   m_dirs.clear();
   m_spare_dirs.clear();

@@ -1,9 +1,9 @@
 #include "registry/client.hpp"
 
 #include "registry/curl_transport.hpp"
+#include "registry/detail/retry.hpp"
+#include "registry/detail/transport_layers.hpp"
 #include "registry/reference.hpp"
-#include "registry/retry.hpp"
-#include "registry/transport_layers.hpp"
 #include "util/strings.hpp"
 
 #include <nlohmann/json.hpp>

@@ -230,6 +230,23 @@ Result<void> write_entry(GzipFile& out, const LayerEntry& e, std::int64_t mtime)
   return {};
 }
 
+// The entries and the archive's closing blocks into `out`, a file just opened at `file`.
+Result<void> write_archive(GzipFile& out, const std::vector<LayerEntry>& entries,
+                           std::int64_t mtime, const fs::path& file) {
+  if (!out.ok()) {
+    return util::fail(Errc::io,
+                      fmt::format("creating {}: {}", file.string(), util::errno_text(errno)));
+  }
+  for (const auto& e : entries) {
+    OPM_TRY(write_entry(out, e, mtime));
+  }
+  out.write(std::string(2 * k_block, '\0'));
+  if (!out.finish()) {
+    return util::fail(Errc::io, fmt::format("writing {}", file.string()));
+  }
+  return {};
+}
+
 } // namespace
 
 Result<std::vector<LayerEntry>> tree_entries(const fs::path& dir, std::string_view prefix,
@@ -281,17 +298,7 @@ Result<std::vector<LayerEntry>> tree_entries(const fs::path& dir, std::string_vi
 Result<WrittenLayer> write_layer(const std::vector<LayerEntry>& entries, std::int64_t mtime,
                                  const fs::path& file, std::string media_type) {
   GzipFile out(file);
-  if (!out.ok()) {
-    return util::fail(Errc::io,
-                      fmt::format("creating {}: {}", file.string(), util::errno_text(errno)));
-  }
-  for (const auto& e : entries) {
-    OPM_TRY(write_entry(out, e, mtime));
-  }
-  out.write(std::string(2 * k_block, '\0'));
-  if (!out.finish()) {
-    return util::fail(Errc::io, fmt::format("writing {}", file.string()));
-  }
+  OPM_TRY(write_archive(out, entries, mtime, file));
   WrittenLayer layer;
   layer.diff_id = out.plain_digest();
   layer.descriptor.digest = out.gzip_digest();
@@ -303,18 +310,7 @@ Result<WrittenLayer> write_layer(const std::vector<LayerEntry>& entries, std::in
 Result<void> write_tar(const std::vector<LayerEntry>& entries, std::int64_t mtime,
                        const fs::path& file) {
   GzipFile out(file, false);
-  if (!out.ok()) {
-    return util::fail(Errc::io,
-                      fmt::format("creating {}: {}", file.string(), util::errno_text(errno)));
-  }
-  for (const auto& e : entries) {
-    OPM_TRY(write_entry(out, e, mtime));
-  }
-  out.write(std::string(2 * k_block, '\0'));
-  if (!out.finish()) {
-    return util::fail(Errc::io, fmt::format("writing {}", file.string()));
-  }
-  return {};
+  return write_archive(out, entries, mtime, file);
 }
 
 } // namespace opm::registry

@@ -197,9 +197,11 @@ Result<std::unique_ptr<BlobStore>> BlobStore::open(const fs::path& root, Sharing
   return store;
 }
 
-fs::path BlobStore::path_of(std::string_view digest) const {
-  return m_root / "blobs" / std::string(digest_algorithm(digest)) / std::string(digest_hex(digest));
+fs::path blob_path(const fs::path& root, std::string_view digest) {
+  return root / "blobs" / std::string(digest_algorithm(digest)) / std::string(digest_hex(digest));
 }
+
+fs::path BlobStore::path_of(std::string_view digest) const { return blob_path(m_root, digest); }
 
 bool BlobStore::has(std::string_view digest, std::int64_t size) const {
   fs::path path = path_of(digest);
@@ -469,10 +471,7 @@ Result<void> forget_missing_manifests(const fs::path& root) {
   json kept = json::array();
   for (const auto& e : doc["manifests"]) {
     std::string digest = e.is_object() ? e.value("digest", "") : "";
-    if (is_valid_digest(digest) &&
-        fs::exists(root / "blobs" / std::string(digest_algorithm(digest)) /
-                       std::string(digest_hex(digest)),
-                   ec)) {
+    if (is_valid_digest(digest) && fs::exists(blob_path(root, digest), ec)) {
       kept.push_back(e);
     }
   }

@@ -89,6 +89,9 @@ private:
   bool m_syncing = false;
 };
 
+// Where a layout keeps a blob: <root>/blobs/<algorithm>/<hex>.
+std::filesystem::path blob_path(const std::filesystem::path& root, std::string_view digest);
+
 // Reads an OCI image layout directory (`oci:DIR[:TAG]`): the descriptor for `tag`
 // (annotation org.opencontainers.image.ref.name), or the only manifest when `tag` is empty.
 Result<Descriptor> resolve_layout_ref(const std::filesystem::path& dir, const std::string& tag);

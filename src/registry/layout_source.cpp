@@ -1,4 +1,4 @@
-#include "registry/layout_source.hpp"
+#include "registry/detail/layout_source.hpp"
 
 #include "registry/digest.hpp"
 #include "registry/http.hpp"
@@ -55,15 +55,6 @@ Result<void> verify_layer(const fs::path& file, const Descriptor& layer) {
 
 } // namespace
 
-std::pair<fs::path, std::string> split_layout_ref(std::string_view ref) {
-  std::string_view rest = ref.substr(4);
-  auto colon = rest.rfind(':');
-  if (colon != std::string_view::npos && rest.find('/', colon) == std::string_view::npos) {
-    return {fs::path(rest.substr(0, colon)), std::string(rest.substr(colon + 1))};
-  }
-  return {fs::path(rest), std::string{}};
-}
-
 Result<PulledImage> read_layout_image(std::string_view ref, const fs::path& root,
                                       const Descriptor& top, const std::string& platform) {
   PulledImage image;
@@ -91,10 +82,13 @@ Result<PulledImage> read_layout_image(std::string_view ref, const fs::path& root
   return image;
 }
 
-Result<PulledImage> pull_from_layout(std::string_view ref, const std::string& platform) {
-  auto [dir, tag] = split_layout_ref(ref);
-  auto top = OPM_TRY(resolve_layout_ref(dir, tag));
-  return read_layout_image(ref, dir, top, platform);
+Result<PulledImage> LayoutSource::pull(const ImageLocation& at, PullParts /*parts*/,
+                                       const PulledImage* /*earlier*/) {
+  const auto& layout = *at.layout();
+  auto top = OPM_TRY(resolve_layout_ref(layout.dir, layout.tag));
+  return read_layout_image(at.text, layout.dir, top, m_options.platform);
 }
+
+Result<fs::path> LayoutSource::layer_root(const ImageLocation& at) { return at.layout()->dir; }
 
 } // namespace opm::registry

@@ -50,8 +50,4 @@ Result<util::TempTree> make_temp_dir(const Options& options, std::string_view pr
   return dir;
 }
 
-std::filesystem::path blob_path(const std::filesystem::path& root, std::string_view digest) {
-  return root / "blobs" / std::string(digest_algorithm(digest)) / std::string(digest_hex(digest));
-}
-
 } // namespace opm::registry

@@ -36,7 +36,4 @@ resolve_nested_index(Manifest manifest, std::string_view top_digest, const std::
 Result<util::TempTree> make_temp_dir(const Options& options, std::string_view prefix,
                                      std::string_view what);
 
-// Where a layout keeps a blob: <root>/blobs/<algorithm>/<hex>.
-std::filesystem::path blob_path(const std::filesystem::path& root, std::string_view digest);
-
 } // namespace opm::registry

@@ -1,7 +1,7 @@
 #include "registry/push.hpp"
 
 #include "registry/digest.hpp"
-#include "registry/pull_support.hpp"
+#include "registry/layout.hpp"
 #include "registry/reference.hpp"
 #include "util/fs.hpp"
 #include "util/interrupt.hpp"
@@ -81,7 +81,10 @@ Result<Session*> Pusher::session() {
 }
 
 Result<PushTarget> Pusher::target(std::string_view text) {
-  auto ref = OPM_TRY(parse_canonical(text));
+  return target(OPM_TRY(parse_canonical(text)));
+}
+
+Result<PushTarget> Pusher::target(const Reference& ref) {
   {
     std::lock_guard lock(m_mutex);
     if (!m_conf) {

@@ -3,6 +3,7 @@
 #include "registry/client.hpp"
 #include "registry/manifest.hpp"
 #include "registry/options.hpp"
+#include "registry/reference.hpp"
 #include "registry/registries_conf.hpp"
 #include "util/error.hpp"
 
@@ -65,6 +66,7 @@ public:
 
   // The target for a canonical reference with a tag or a digest; a blocked registry fails.
   Result<PushTarget> target(std::string_view ref);
+  Result<PushTarget> target(const Reference& ref);
 
   // Makes one blob present: HEAD first (present with the right size: nothing sent), then a
   // mount when `mount_from` is set, else an upload (one PUT, or PATCH chunks then a PUT).

@@ -1,9 +1,9 @@
-#include "registry/remote_source.hpp"
+#include "registry/detail/remote_source.hpp"
 
+#include "registry/detail/resume.hpp"
 #include "registry/digest.hpp"
 #include "registry/pull_support.hpp"
 #include "registry/reference.hpp"
-#include "registry/resume.hpp"
 #include "util/interrupt.hpp"
 
 #include <fmt/format.h>
@@ -16,16 +16,33 @@ namespace opm::registry {
 
 namespace fs = std::filesystem;
 
-Result<PulledImage> RemoteSource::pull(std::string_view text, PullParts parts, PullSource& used) {
-  auto ref = OPM_TRY(parse_canonical(text));
+Result<PulledImage> RemoteSource::pull(const ImageLocation& at, PullParts parts,
+                                       const PulledImage* earlier) {
+  std::optional<PullSource> pinned;
+  if (earlier != nullptr) {
+    std::lock_guard lock(m_mutex);
+    if (auto it = m_answered.find(at.text); it != m_answered.end()) {
+      pinned = it->second;
+      pinned->ref.tag.clear();
+      pinned->ref.digest = earlier->digest;
+    }
+  }
+  return pinned ? pull_from(at.text, *pinned, parts) : pull_any(at, parts);
+}
+
+Result<PulledImage> RemoteSource::pull_any(const ImageLocation& at, PullParts parts) {
+  std::string_view text = at.text;
   const auto* c = OPM_TRY(conf());
-  auto sources = OPM_TRY(c->sources(ref));
+  auto sources = OPM_TRY(c->sources(*at.remote()));
   std::vector<std::string> failures;
   std::optional<Error> last;
   for (const auto& src : sources) {
     auto r = pull_from(text, src, parts);
     if (r) {
-      used = src;
+      if (!src.ref.domain.empty()) {
+        std::lock_guard lock(m_mutex);
+        m_answered.insert_or_assign(at.text, src);
+      }
       return r;
     }
     if (util::interrupted()) {
@@ -272,12 +289,14 @@ Result<void> RemoteSource::fetch_blob(const Target& at, const Descriptor& d, std
   return again_if_damaged(once, d.digest, m_options.log);
 }
 
+Result<fs::path> RemoteSource::layer_root(const ImageLocation& /*at*/) { return cache_root(); }
+
 Result<fs::path> RemoteSource::cache_root() {
   auto* s = OPM_TRY(store());
   return s->root();
 }
 
-void RemoteSource::flush_index() {
+void RemoteSource::finish_batch() {
   BlobStore* st = nullptr;
   bool temporary = false;
   {
@@ -293,8 +312,9 @@ void RemoteSource::flush_index() {
 }
 
 void RemoteSource::reset() {
-  flush_index();
+  finish_batch();
   std::lock_guard lock(m_mutex);
+  m_answered.clear();
   m_store.reset();
   m_session.reset();
   m_temp_cache = util::TempTree();

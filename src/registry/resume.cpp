@@ -1,4 +1,4 @@
-#include "registry/resume.hpp"
+#include "registry/detail/resume.hpp"
 
 #include "util/interrupt.hpp"
 

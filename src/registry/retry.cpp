@@ -1,4 +1,4 @@
-#include "registry/retry.hpp"
+#include "registry/detail/retry.hpp"
 
 #include "util/interrupt.hpp"
 

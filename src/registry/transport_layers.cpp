@@ -1,4 +1,4 @@
-#include "registry/transport_layers.hpp"
+#include "registry/detail/transport_layers.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "registry/unpack.hpp"
+#include "registry/detail/unpack.hpp"
 
 #include "registry/tree_path.hpp"
 #include "util/c_free.hpp"

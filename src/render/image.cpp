@@ -82,13 +82,15 @@ Result<void> check_allowed(const registry::Labels& labels, const ImageRenderOpti
 
 } // namespace
 
-Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref,
+Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller,
+                                                const registry::ImageLocation& at,
                                                 const ImageRenderOptions& options) {
+  const std::string& ref = at.text;
   auto quoted = util::go_quote(ref);
   if (util::interrupted()) {
     return util::fail(Errc::io, fmt::format("render {}: interrupted", quoted));
   }
-  auto pulled = puller.pull(ref);
+  auto pulled = puller.pull(at);
   if (!pulled) {
     return std::unexpected(
         std::move(pulled).error().wrap(fmt::format("failed to pull image {}", quoted)));
@@ -105,7 +107,7 @@ Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const 
     }
   }
   auto dir = OPM_TRY(make_unpack_dir());
-  if (auto unpacked = puller.unpack(ref, dir.path()); !unpacked) {
+  if (auto unpacked = puller.unpack(at, dir.path()); !unpacked) {
     return std::unexpected(
         std::move(unpacked).error().wrap(fmt::format("failed to unpack image {}", quoted)));
   }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/declcfg.hpp"
+#include "registry/location.hpp"
 #include "registry/puller.hpp"
 #include "render/render_cache.hpp"
 #include "util/error.hpp"
@@ -13,7 +14,7 @@ namespace opm::render {
 // Upstream's imageToDeclcfg: pull the image, read its labels, unpack it into a private
 // temporary directory (always removed), then by label: a catalog image's configs
 // directory is loaded as a catalog, a bundle image becomes one olm.bundle whose image is
-// `ref` as given, and a SQLite index image is refused. Errors read as upstream's:
+// the location's text as given, and a SQLite index image is refused. Errors read as upstream's:
 // `failed to pull image "<ref>": ...`, `render "<ref>": image type could not be determined...`.
 // A bundle image is refused (`cannot render bundle image: not allowed`) without
 // `allow_bundle_image`, a catalog image (`cannot render declarative config image: not
@@ -28,7 +29,8 @@ struct ImageRenderOptions {
   // Called before the database of a SQLite index image is read (the deprecation notice).
   std::function<void()> on_sqlite;
 };
-Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller, const std::string& ref,
+Result<catalog::DeclarativeConfig> render_image(registry::Puller& puller,
+                                                const registry::ImageLocation& at,
                                                 const ImageRenderOptions& options = {});
 
 } // namespace opm::render

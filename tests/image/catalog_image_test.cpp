@@ -82,7 +82,8 @@ TEST_SUITE("image.catalog_image") {
     CHECK(b.manifest["config"]["mediaType"] == "application/vnd.oci.image.config.v1+json");
     CHECK_FALSE(b.image.index);
     CHECK(b.image.top().descriptor.digest == registry::digest_of(b.image.top().body));
-    CHECK(b.image.base_reference == "registry.test/base/opm:v1");
+    REQUIRE(b.image.base_reference);
+    CHECK(b.image.base_reference->to_string() == "registry.test/base/opm:v1");
   }
 
   TEST_CASE("a Docker base gives a Docker manifest, config and layers") {

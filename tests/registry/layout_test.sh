@@ -40,6 +40,9 @@ expect_ok "unpack a docker-archive" __pull --unpack "$WORK/u3" "docker-archive:$
 check "archive unpack" cmp -s "$B/manifests/csv.yaml" "$WORK/u3/manifests/csv.yaml"
 expect_ok "docker-archive by name" __pull --labels "docker-archive:$A:example.com/ops/etcd:v1"
 expect_fail "docker-archive unknown name" "no image \"example.com/ops/etcd:v9\"" __pull "docker-archive:$A:example.com/ops/etcd:v9"
+cp "$A" "$WORK/image:copy.tar"
+expect_ok "an archive whose own name has a colon is read whole" __pull --labels "docker-archive:$WORK/image:copy.tar"
+check "labels of the archive named with a colon" out_has '{"from":"archive"}'
 
 # A layout whose index.json names an image index that lists another index (as `skopeo copy
 # --all` writes them) resolves to the platform's image; so does the same layout as an archive.

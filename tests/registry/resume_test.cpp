@@ -1,4 +1,4 @@
-#include "registry/resume.hpp"
+#include "registry/detail/resume.hpp"
 #include "support/registry_fakes.hpp"
 
 #include <doctest/doctest.h>

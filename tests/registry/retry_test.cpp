@@ -1,4 +1,4 @@
-#include "registry/retry.hpp"
+#include "registry/detail/retry.hpp"
 #include "support/registry_fakes.hpp"
 
 #include <doctest/doctest.h>

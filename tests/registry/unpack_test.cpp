@@ -1,4 +1,4 @@
-#include "registry/unpack.hpp"
+#include "registry/detail/unpack.hpp"
 #include "support/temp_dir.hpp"
 
 #include <archive.h>

@@ -34,23 +34,27 @@ public:
                                            {"size", static_cast<int>(layer.size())}}})}};
     m_manifest = put(manifest.dump());
   }
-  Result<registry::PulledImage> pull(std::string_view ref) override {
+  Result<registry::PulledImage> pull(const registry::ImageLocation& at) override {
     registry::PulledImage p;
-    p.reference = std::string(ref);
+    p.reference = at.text;
     p.digest = m_manifest;
     p.image_digest = m_manifest;
     p.config_digest = m_config;
     return p;
   }
-  Result<registry::Labels> labels(std::string_view) override { return registry::Labels{}; }
-  Result<void> unpack(std::string_view, const std::filesystem::path&,
+  Result<registry::Labels> labels(const registry::ImageLocation&) override {
+    return registry::Labels{};
+  }
+  Result<void> unpack(const registry::ImageLocation&, const std::filesystem::path&,
                       const std::vector<std::string>&) override {
     return {};
   }
-  std::vector<Result<registry::PulledImage>> pull_all(std::span<const std::string>) override {
+  std::vector<Result<registry::PulledImage>>
+  pull_all(std::span<const registry::ImageLocation>) override {
     return {};
   }
-  Result<std::filesystem::path> blob_file(std::string_view, std::string_view digest) override {
+  Result<std::filesystem::path> blob_file(const registry::ImageLocation&,
+                                          std::string_view digest) override {
     return m_dir / std::string(registry::digest_hex(digest));
   }
   void destroy() override {}

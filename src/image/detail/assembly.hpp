@@ -4,6 +4,7 @@
 #include "registry/layer_writer.hpp"
 #include "registry/manifest.hpp"
 #include "registry/puller.hpp"
+#include "registry/reference.hpp"
 #include "util/error.hpp"
 
 #include <nlohmann/json.hpp>
@@ -46,7 +47,7 @@ struct NewLayer {
 // to the same registry can mount.
 Result<std::vector<BasePlatform>> read_bases(const std::string& base_image,
                                              const std::string& platform, registry::Puller& images,
-                                             std::string& canonical);
+                                             std::optional<registry::Reference>& canonical);
 
 std::string rfc3339(std::int64_t seconds);
 

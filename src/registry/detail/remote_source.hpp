@@ -1,17 +1,19 @@
 #pragma once
 
 #include "registry/client.hpp"
+#include "registry/detail/image_source.hpp"
 #include "registry/layout.hpp"
 #include "registry/options.hpp"
-#include "registry/puller.hpp"
 #include "registry/registries_conf.hpp"
 #include "util/error.hpp"
 #include "util/interrupt.hpp"
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace opm::registry {
@@ -20,34 +22,32 @@ namespace opm::registry {
 // gives it (mirrors, then the registry itself), manifests and blobs kept in the blob
 // cache (Options::cache_dir, else a private temporary one). Built on first use;
 // thread-safe.
-// What a pull fetches besides the manifest. Unpacking alone needs no config: leaving it
-// out saves a request per image.
-struct PullParts {
-  bool config = true;
-  bool layers = false;
-};
-
-class RemoteSource {
+class RemoteSource final : public ImageSource {
 public:
   explicit RemoteSource(const Options& options) : m_options(options) {}
-  ~RemoteSource() { reset(); }
+  ~RemoteSource() override { reset(); }
   RemoteSource(const RemoteSource&) = delete;
   RemoteSource& operator=(const RemoteSource&) = delete;
 
-  // A canonical reference, from the first source that has it; `used` says which one.
-  // With several sources failing: "pulling REF: every source failed: SRC: error; ...".
-  // The manifest always; the config (and so the labels) and the layers as `parts` asks.
-  Result<PulledImage> pull(std::string_view ref, PullParts parts, PullSource& used);
-  // From one given source (a digest in src.ref pins the manifest).
-  Result<PulledImage> pull_from(std::string_view ref, const PullSource& src, PullParts parts);
+  // From the first source that has the image; with several sources failing: "pulling REF:
+  // every source failed: SRC: error; ...". The manifest always; the config (and so the
+  // labels) and the layers as `parts` asks. After an `earlier` pull, from the source that
+  // answered it, by its digest.
+  Result<PulledImage> pull(const ImageLocation& at, PullParts parts,
+                           const PulledImage* earlier) override;
   // The blob cache's layout root, where pulled layers are.
-  Result<std::filesystem::path> cache_root();
+  Result<std::filesystem::path> layer_root(const ImageLocation& at) override;
+  bool local() const override { return false; }
   // Records the references pulled so far in the persistent cache's index.json.
-  void flush_index();
+  void finish_batch() override;
   // Drops the client and the cache; a private cache is removed. Usable again after.
-  void reset();
+  void reset() override;
 
 private:
+  Result<PulledImage> pull_any(const ImageLocation& at, PullParts parts);
+  // From one given source (a digest in src.ref pins the manifest).
+  Result<PulledImage> pull_from(std::string_view ref, const PullSource& src, PullParts parts);
+  Result<std::filesystem::path> cache_root();
   Result<BlobStore*> store();
   Result<Session*> session();
   Result<const RegistriesConf*> conf();
@@ -83,6 +83,7 @@ private:
   std::unique_ptr<Session> m_session;
   std::optional<RegistriesConf> m_conf;
   util::TempTree m_temp_cache;
+  std::map<std::string, PullSource> m_answered; // location text -> the source that answered
 };
 
 } // namespace opm::registry
