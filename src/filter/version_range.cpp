@@ -165,8 +165,11 @@ void add_bounds(std::vector<Bound>& out, std::string_view op, const PartialVersi
   if (op == "=") {
     exact ? out.push_back(bound(Op::eq, floor, pre)) : add_span(out, floor, ceiling, pre);
   } else if (op == "!=") {
-    out.push_back(bound(exact ? Op::ne : Op::outside, floor, pre));
-    out.back().upper = exact ? std::nullopt : ceiling;
+    out.push_back(bound(Op::ne, floor, pre));
+    if (!exact) {
+      out.back().outside = true;
+      out.back().upper = ceiling;
+    }
   } else if (op == ">") {
     out.push_back(exact     ? bound(Op::gt, floor, pre)
                   : ceiling ? bound(Op::ge, *ceiling, pre)
@@ -237,26 +240,14 @@ std::vector<std::string> terms_of(std::string_view group) {
 } // namespace
 
 bool Bound::matches(const semver::Version& v) const {
-  if (!v.pre.empty() && !names_prerelease && op != Op::ne && op != Op::outside) {
+  if (!v.pre.empty() && !names_prerelease && op != Op::ne && !outside) {
     return false;
   }
   int c = semver::compare(v, version);
-  switch (op) {
-  case Op::eq:
-    return c == 0;
-  case Op::ne:
-    return c != 0;
-  case Op::gt:
-    return c > 0;
-  case Op::ge:
-    return c >= 0;
-  case Op::lt:
-    return c < 0;
-  case Op::le:
-    return c <= 0;
-  default:
+  if (outside) {
     return c < 0 || (upper && semver::compare(v, *upper) >= 0);
   }
+  return semver::holds(op, c);
 }
 
 bool VersionRange::contains(const semver::Version& v) const {

@@ -15,10 +15,12 @@
 namespace opm::filter {
 
 struct Bound {
-  // outside: below `version` or at `upper` and above (without `upper`: below `version`).
-  enum class Op { eq, ne, gt, ge, lt, le, outside };
+  using Op = util::semver::Comparator::Op;
   Op op = Op::eq;
   util::semver::Version version;
+  // outside: below `version` or at `upper` and above (without `upper`: below `version`),
+  // instead of `op`.
+  bool outside = false;
   std::optional<util::semver::Version> upper{};
   bool names_prerelease = false;
 

@@ -1,6 +1,6 @@
 #include "graph/mermaid.hpp"
 
-#include "catalog/property.hpp"
+#include "catalog/bundle_version.hpp"
 #include "util/go_sort.hpp"
 #include "util/semver.hpp"
 #include "util/strings.hpp"
@@ -25,7 +25,6 @@ using catalog::DeclarativeConfig;
 using catalog::k_schema_bundle;
 using catalog::k_schema_channel;
 using catalog::k_schema_package;
-namespace property = catalog::property;
 
 namespace {
 
@@ -46,25 +45,8 @@ Result<VersionMap> bundle_versions(const DeclarativeConfig& cfg) {
     if (versions.contains(b.name)) {
       continue;
     }
-    auto props = property::parse(b.properties);
-    if (!props) {
-      return std::unexpected(std::move(props).error().wrap(
-          fmt::format("parse properties for bundle {}", util::go_quote(b.name))));
-    }
-    if (props->packages.size() != 1) {
-      return util::fail(Errc::invalid,
-                        fmt::format("bundle {} has multiple \"olm.package\" properties, expected "
-                                    "exactly 1",
-                                    util::go_quote(b.name)));
-    }
-    const std::string& text = props->packages.front().version;
-    auto version = util::semver::parse(text);
-    if (!version) {
-      return util::fail(Errc::invalid,
-                        fmt::format("bundle {} has invalid version {}: {}", util::go_quote(b.name),
-                                    util::go_quote(text), version.error().message()));
-    }
-    versions.emplace(b.name, std::move(*version));
+    auto version = OPM_TRY(catalog::bundle_version(b));
+    versions.emplace(b.name, std::move(version));
   }
   return versions;
 }

@@ -1,5 +1,6 @@
 #include "util/semver.hpp"
 
+#include "catalog/bundle_version.hpp"
 #include "catalog/decode.hpp"
 #include "catalog/property.hpp"
 #include "json/unmarshal.hpp"
@@ -175,25 +176,7 @@ struct Collected {
 };
 
 Result<Versioned> version_of(const catalog::Bundle& b) {
-  auto props = catalog::property::parse(b.properties);
-  if (!props) {
-    return std::unexpected(std::move(props).error().wrap(
-        fmt::format("parse properties for bundle {}", util::go_quote(b.name))));
-  }
-  if (props->packages.size() != 1) {
-    return util::fail(Errc::invalid,
-                      fmt::format("bundle {} has multiple \"olm.package\" properties, expected "
-                                  "exactly 1",
-                                  util::go_quote(b.name)));
-  }
-  const auto& pkg = props->packages.front();
-  auto version = semver::parse(pkg.version);
-  if (!version) {
-    return util::fail(Errc::invalid,
-                      fmt::format("bundle {} has invalid version {}: {}", util::go_quote(b.name),
-                                  util::go_quote(pkg.version), version.error().message()));
-  }
-  return Versioned{b.name, std::move(*version)};
+  return Versioned{b.name, OPM_TRY(catalog::bundle_version(b))};
 }
 
 std::string without_build(semver::Version v) {

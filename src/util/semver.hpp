@@ -76,6 +76,10 @@ struct Comparator {
   [[nodiscard]] bool matches(const Version& v) const;
 };
 
+// Whether a version that compares to another as `comparison` (negative, zero or positive)
+// satisfies `op` against it.
+bool holds(Comparator::Op op, int comparison);
+
 struct Range {
   std::vector<std::vector<Comparator>> alternatives; // OR of ANDs
 

@@ -19,8 +19,10 @@ std::unexpected<Error> invalid(std::string message) {
 
 } // namespace
 
-bool Comparator::matches(const Version& v) const {
-  int c = compare(v, version);
+bool Comparator::matches(const Version& v) const { return holds(op, compare(v, version)); }
+
+bool holds(Comparator::Op op, int c) {
+  using Op = Comparator::Op;
   switch (op) {
   case Op::eq:
     return c == 0;
