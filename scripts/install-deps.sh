@@ -5,6 +5,7 @@
 #   scripts/install-deps.sh test         build, plus what the test suite starts and checks
 #   scripts/install-deps.sh dev          test, plus clang-format and the fuzzing toolchain
 #   scripts/install-deps.sh package      build, plus cpack's dpkg-shlibdeps and file, and debootstrap
+#   scripts/install-deps.sh cross-arm64  build, plus the arm64 cross compiler, libraries and qemu
 # Several sets can be named at once ("build test").
 set -euo pipefail
 
@@ -22,6 +23,14 @@ build=(
 test=(python3 python3-grpcio docker-registry openssl util-linux procps)
 dev=(clang-format clang-16 libclang-rt-16-dev llvm-16)
 package=(dpkg-dev binutils file debootstrap)
+# Cross-building for 64-bit ARM (cmake/toolchains/aarch64-linux-gnu.cmake): the cross compiler,
+# the arm64 libraries beside this machine's, and qemu to run what was built.
+cross_arm64=(
+  crossbuild-essential-arm64 qemu-user-static
+  libfmt-dev:arm64 libyaml-dev:arm64 libcurl4-openssl-dev:arm64 libssl-dev:arm64
+  libarchive-dev:arm64 libsqlite3-dev:arm64 libtomlplusplus-dev:arm64 zlib1g-dev:arm64
+  libgrpc++-dev:arm64 libprotobuf-dev:arm64
+)
 
 sets=("$@")
 if [ "${#sets[@]}" -eq 0 ]; then
@@ -35,8 +44,9 @@ for set in "${sets[@]}"; do
     test) packages+=("${runtime[@]}" "${build[@]}" "${test[@]}") ;;
     dev) packages+=("${runtime[@]}" "${build[@]}" "${test[@]}" "${dev[@]}") ;;
     package) packages+=("${runtime[@]}" "${build[@]}" "${package[@]}") ;;
+    cross-arm64) packages+=("${runtime[@]}" "${build[@]}" "${cross_arm64[@]}") ;;
     *)
-      echo "install-deps: unknown set $set (runtime, build, test, dev, package)" >&2
+      echo "install-deps: unknown set $set (runtime, build, test, dev, package, cross-arm64)" >&2
       exit 1
       ;;
   esac
@@ -53,6 +63,10 @@ for p in $(printf '%s\n' "${packages[@]}" | sort -u); do
 done
 if [ "${#missing[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
+  if printf '%s\n' "${missing[@]}" | grep -q ':arm64$' &&
+    ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    "${sudo_cmd[@]}" dpkg --add-architecture arm64
+  fi
   "${sudo_cmd[@]}" apt-get update -qq
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
