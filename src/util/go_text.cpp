@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace opm::util {
@@ -152,6 +153,36 @@ std::string go_syntax(const Json& root) {
   return out;
 }
 
+namespace {
+
+// The first offset from `i` whose byte a JSON string must escape or look at twice: '"', '\\',
+// a control character, a byte of a multi-byte UTF-8 sequence and, with `html`, '<', '>' and
+// '&'. Sixteen bytes are classified at a time with the compiler's portable vector extension.
+template <bool html>
+std::size_t skip_unescaped(const unsigned char* p, std::size_t i, std::size_t n) {
+  using Bytes = unsigned char __attribute__((vector_size(16)));
+  constexpr std::size_t k_width = sizeof(Bytes);
+  for (; i + k_width <= n; i += k_width) {
+    Bytes c;
+    std::memcpy(&c, p + i, k_width);
+    auto special = ((c - 0x20) >= 0x60) | (c == '"') | (c == '\\');
+    if constexpr (html) {
+      special |= (c == '<') | (c == '>') | (c == '&');
+    }
+    std::uint64_t halves[2];
+    std::memcpy(halves, &special, sizeof halves);
+    if (halves[0] != 0) {
+      return i + static_cast<std::size_t>(__builtin_ctzll(halves[0]) / 8);
+    }
+    if (halves[1] != 0) {
+      return i + 8 + static_cast<std::size_t>(__builtin_ctzll(halves[1]) / 8);
+    }
+  }
+  return i;
+}
+
+} // namespace
+
 void append_json_string(std::string& out, std::string_view s, bool escape_html) {
   const auto& table = escape_html ? k_html_table : k_plain_table;
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
@@ -161,18 +192,7 @@ void append_json_string(std::string& out, std::string_view s, bool escape_html) 
   std::size_t start = 0;
   std::size_t i = 0;
   while (i < n) {
-    while (i + 8 <= n) {
-      const std::uint64_t word = swar::load(p + i);
-      std::uint64_t special = swar::has_json_string_special(word);
-      if (escape_html) {
-        special |=
-            swar::has_byte(word, '<') | swar::has_byte(word, '>') | swar::has_byte(word, '&');
-      }
-      if (special != 0) {
-        break;
-      }
-      i += 8;
-    }
+    i = escape_html ? skip_unescaped<true>(p, i, n) : skip_unescaped<false>(p, i, n);
     if (i >= n) {
       break;
     }
