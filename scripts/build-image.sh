@@ -9,7 +9,11 @@
 #
 #   scripts/build-image.sh [--opm BINARY] --tag DEST
 #
-# BINARY defaults to the release build (build/release/opm, opm-serve.so beside it). DEST is
+# BINARY defaults to the release build (build/release/opm, opm-serve.so beside it). A BINARY
+# built for another architecture (arm64, see cmake/toolchains/) gives an image for it: its
+# libraries are listed by its own dynamic loader under qemu-user-static and taken from
+# CROSS_SYSROOT (default /, where Debian's multiarch packages put them), and the image is
+# assembled by this machine's build (HOST_OPM, default build/release/opm). DEST is
 # a registry reference (pushed), oci:DIR[:TAG] or docker-archive:FILE[:REPO:TAG]. The
 # image's digest is printed. Registry flags of opm (--use-http, --skip-tls-verify) can
 # follow `--`. OPM_IMAGE_SOURCE and OPM_IMAGE_LICENSES set the source and licenses labels.
@@ -48,8 +52,33 @@ root="$work/rootfs"
 mkdir -p "$root/bin" "$root/etc/ssl/certs" "$root/tmp"
 chmod 1777 "$root/tmp"
 
-strip --strip-unneeded -o "$root/bin/opm" "$opm"
-strip --strip-unneeded -o "$root/bin/opm-serve.so" "$module"
+# The binary's architecture decides the image's platform, its strip and how its libraries are
+# found.
+machine="$(readelf -h "$opm" | sed -n 's/^ *Machine: *//p')"
+host_machine="$(readelf -h "$(command -v readelf)" | sed -n 's/^ *Machine: *//p')"
+assembler="$opm"
+platform=()
+strip_tool=strip
+sysroot=""
+list_libraries() { ldd "$1"; }
+if [ "$machine" != "$host_machine" ]; then
+  case "$machine" in
+    AArch64)
+      sysroot="$(realpath "${CROSS_SYSROOT:-/}")"
+      platform=(--platform linux/arm64)
+      strip_tool=aarch64-linux-gnu-strip
+      list_libraries() {
+        qemu-aarch64-static -L "$sysroot" "${sysroot%/}/lib/ld-linux-aarch64.so.1" --list "$1" |
+          sed "s|${sysroot%/}/lib/ld-linux|/lib/ld-linux|"
+      }
+      ;;
+    *) echo "build-image: no cross support for $machine binaries" >&2; exit 1 ;;
+  esac
+  assembler="$(realpath "${HOST_OPM:-$checkout/build/release/opm}")"
+fi
+
+"$strip_tool" --strip-unneeded -o "$root/bin/opm" "$opm"
+"$strip_tool" --strip-unneeded -o "$root/bin/opm-serve.so" "$module"
 chmod 0755 "$root/bin/opm"
 chmod 0644 "$root/bin/opm-serve.so"
 ln -s opm "$root/bin/grpc_health_probe"
@@ -57,12 +86,12 @@ ln -s opm "$root/bin/grpc_health_probe"
 # Every library the binary and the module load, at the path the loader finds it under, and
 # the loader itself (ldd lists both, with their whole dependency closure).
 libraries() {
-  ldd "$1" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
+  list_libraries "$1" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
 }
 { libraries "$opm"; libraries "$module"; } | sort -u >"$work/libraries"
 while read -r lib; do
   mkdir -p "$root$(dirname "$lib")"
-  cp -L "$lib" "$root$lib"
+  cp -L "${sysroot%/}$lib" "$root$lib"
   chmod 0755 "$root$lib"
 done <"$work/libraries"
 find "$root" -type d -exec chmod 0755 {} +
@@ -95,7 +124,7 @@ if [ -n "$source_url" ]; then
   labels+=(--label "org.opencontainers.image.source=$source_url")
 fi
 
-"$opm" "${extra[@]}" __build-image "$root" --tag "$tag" "${labels[@]}" \
+"$assembler" "${extra[@]}" __build-image "$root" --tag "$tag" "${labels[@]}" "${platform[@]}" \
   --entrypoint /bin/opm --user 1001 --workdir / \
   --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   --env SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt
