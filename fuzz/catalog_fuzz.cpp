@@ -45,7 +45,7 @@ void check_rewrite_is_stable(const opm::catalog::DeclarativeConfig& cfg,
 // The direct reading of plain block layouts must agree with libyaml's events wherever it
 // reads a document at all.
 void check_direct_reading(std::string_view text) {
-  auto direct = opm::yaml::detail::read_block_layout(text, false);
+  auto direct = opm::yaml::detail::read_block_layout(text);
   if (!direct) {
     return;
   }

@@ -1,6 +1,7 @@
 #include "json/text.hpp"
 
 #include "json/writer.hpp"
+#include "util/go_parse.hpp"
 #include "util/strings.hpp"
 
 #include <cstring>
@@ -208,30 +209,13 @@ std::string sanitize_utf8(std::string_view text) {
   return out;
 }
 
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') {
-    return (c | 0x20) - 'a' + 10;
-  }
-  return -1;
-}
-
 // The four hex digits at `raw[i]`, or -1.
 int hex4(std::string_view raw, std::size_t i) {
   if (i + 4 > raw.size()) {
     return -1;
   }
-  int value = 0;
-  for (std::size_t k = i; k < i + 4; ++k) {
-    int digit = hex_digit(raw[k]);
-    if (digit < 0) {
-      return -1;
-    }
-    value = value * 16 + digit;
-  }
-  return value;
+  auto value = util::parse_go_uint(raw.substr(i, 4), 16);
+  return value ? static_cast<int>(*value) : -1;
 }
 
 // The escape at `raw[i]` (a backslash) appended to `out`; where the string goes on, or npos.

@@ -157,28 +157,16 @@ namespace {
 
 // The first offset from `i` whose byte a JSON string must escape or look at twice: '"', '\\',
 // a control character, a byte of a multi-byte UTF-8 sequence and, with `html`, '<', '>' and
-// '&'. Sixteen bytes are classified at a time with the compiler's portable vector extension.
+// '&'. Sixteen bytes are classified at a time.
 template <bool html>
 std::size_t skip_unescaped(const unsigned char* p, std::size_t i, std::size_t n) {
-  using Bytes = unsigned char __attribute__((vector_size(16)));
-  constexpr std::size_t k_width = sizeof(Bytes);
-  for (; i + k_width <= n; i += k_width) {
-    Bytes c;
-    std::memcpy(&c, p + i, k_width);
+  return swar::skip_unmarked_blocks(p, i, n, [](swar::Bytes16 c) {
     auto special = ((c - 0x20) >= 0x60) | (c == '"') | (c == '\\');
     if constexpr (html) {
       special |= (c == '<') | (c == '>') | (c == '&');
     }
-    std::uint64_t halves[2];
-    std::memcpy(halves, &special, sizeof halves);
-    if (halves[0] != 0) {
-      return i + static_cast<std::size_t>(__builtin_ctzll(halves[0]) / 8);
-    }
-    if (halves[1] != 0) {
-      return i + 8 + static_cast<std::size_t>(__builtin_ctzll(halves[1]) / 8);
-    }
-  }
-  return i;
+    return special;
+  });
 }
 
 } // namespace

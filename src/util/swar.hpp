@@ -48,4 +48,31 @@ inline std::size_t skip_json_string_plain(const unsigned char* p, std::size_t po
   return pos;
 }
 
+// Sixteen bytes as a vector of the compiler's portable vector extension.
+using Bytes16 = unsigned char __attribute__((vector_size(16)));
+
+// The first offset from `i` of a byte that `mark` (given sixteen bytes, a vector whose lanes
+// are all ones where a byte is marked) marks; where fewer than sixteen bytes are left, the
+// offset they start at, for the caller to look at one at a time.
+template <typename Mark>
+std::size_t skip_unmarked_blocks(const unsigned char* p, std::size_t i, std::size_t size,
+                                 Mark mark) {
+  constexpr std::size_t k_width = sizeof(Bytes16);
+  for (; i + k_width <= size; i += k_width) {
+    Bytes16 block;
+    std::memcpy(&block, p + i, k_width);
+    auto marked = mark(block);
+    std::uint64_t halves[2];
+    static_assert(sizeof marked == sizeof halves);
+    std::memcpy(halves, &marked, sizeof halves);
+    if (halves[0] != 0) {
+      return i + static_cast<std::size_t>(__builtin_ctzll(halves[0]) / 8);
+    }
+    if (halves[1] != 0) {
+      return i + 8 + static_cast<std::size_t>(__builtin_ctzll(halves[1]) / 8);
+    }
+  }
+  return i;
+}
+
 } // namespace opm::util::swar

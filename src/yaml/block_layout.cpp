@@ -1,5 +1,7 @@
 #include "yaml/detail/block_layout.hpp"
 
+#include "util/go_parse.hpp"
+#include "util/strings.hpp"
 #include "yaml/detail/literal_block.hpp"
 #include "yaml/resolve.hpp"
 
@@ -45,41 +47,16 @@ struct Quoted {
   std::size_t end = 0;
 };
 
-void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
 // The code point of `digits` hex digits after an escape at `s[i]`, or nullopt.
-std::optional<std::uint32_t> hex_escape(std::string_view s, std::size_t i, std::size_t digits) {
+std::optional<char32_t> hex_escape(std::string_view s, std::size_t i, std::size_t digits) {
   if (i + 2 + digits > s.size()) {
     return std::nullopt;
   }
-  std::uint32_t cp = 0;
-  for (char c : s.substr(i + 2, digits)) {
-    std::uint32_t digit = 0;
-    if (c >= '0' && c <= '9') {
-      digit = static_cast<std::uint32_t>(c - '0');
-    } else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') {
-      digit = static_cast<std::uint32_t>((c | 0x20) - 'a' + 10);
-    } else {
-      return std::nullopt;
-    }
-    cp = cp * 16 + digit;
+  auto value = util::parse_go_uint(s.substr(i + 2, digits), 16);
+  if (!value) {
+    return std::nullopt;
   }
+  auto cp = static_cast<char32_t>(*value);
   if (cp == 0 || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
     return std::nullopt;
   }
@@ -99,9 +76,9 @@ std::size_t read_escape(std::string_view s, std::size_t i, std::string& out) {
     return 2;
   }
   static constexpr std::string_view k_named = "N_LP";
-  static constexpr std::uint32_t k_named_points[] = {0x85, 0xA0, 0x2028, 0x2029};
+  static constexpr char32_t k_named_points[] = {0x85, 0xA0, 0x2028, 0x2029};
   if (auto named = k_named.find(s[i + 1]); named != std::string_view::npos) {
-    append_utf8(out, k_named_points[named]);
+    util::append_utf8(out, k_named_points[named]);
     return 2;
   }
   std::size_t digits = s[i + 1] == 'x' ? 2 : s[i + 1] == 'u' ? 4 : s[i + 1] == 'U' ? 8 : 0;
@@ -109,7 +86,7 @@ std::size_t read_escape(std::string_view s, std::size_t i, std::string& out) {
   if (!cp) {
     return 0;
   }
-  append_utf8(out, *cp);
+  util::append_utf8(out, *cp);
   return 2 + digits;
 }
 
@@ -385,7 +362,7 @@ private:
       } else {
         switch (split_key(rest, key)) {
         case KeyShape::key:
-          item = mapping(column, column);
+          item = mapping(column, column, &key);
           break;
         case KeyShape::not_a_key:
           item = inline_value(rest, indent);
@@ -403,8 +380,10 @@ private:
     return out;
   }
 
-  // A mapping whose keys sit at `indent`; on its first line the key starts at `first_column`.
-  std::optional<Json> mapping(std::size_t indent, std::size_t first_column) {
+  // A mapping whose keys sit at `indent`; on its first line the key starts at `first_column`
+  // (and is `first_key`, when the caller has read it already).
+  std::optional<Json> mapping(std::size_t indent, std::size_t first_column,
+                              Key* first_key = nullptr) {
     if (++m_depth > k_max_nesting) {
       return std::nullopt;
     }
@@ -424,7 +403,9 @@ private:
       }
       std::string_view line = content(m_lines[m_next], column);
       Key key;
-      if (is_sequence_entry(line) || split_key(line, key) != KeyShape::key) {
+      if (first && first_key != nullptr) {
+        key = std::move(*first_key);
+      } else if (is_sequence_entry(line) || split_key(line, key) != KeyShape::key) {
         return std::nullopt;
       }
       std::string_view rest = line.substr(key.value);
@@ -535,9 +516,6 @@ private:
 
 } // namespace
 
-std::optional<Json> read_block_layout(std::string_view text, bool append_newline) {
-  (void)append_newline; // only a literal block at the very end could tell, and those decline
-  return BlockReader(text).read();
-}
+std::optional<Json> read_block_layout(std::string_view text) { return BlockReader(text).read(); }
 
 } // namespace opm::yaml::detail

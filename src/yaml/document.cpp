@@ -97,7 +97,7 @@ std::optional<DocumentError> check_version_directive(std::string_view text) {
 std::expected<Json, DocumentError> document_to_json(std::string_view text, bool append_newline,
                                                     std::size_t longest_line, bool* may_be_deep,
                                                     Rest rest) {
-  if (auto value = detail::read_block_layout(text, append_newline)) {
+  if (auto value = detail::read_block_layout(text)) {
     if (may_be_deep != nullptr) {
       *may_be_deep = false;
     }

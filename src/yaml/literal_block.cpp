@@ -1,6 +1,7 @@
 #include "yaml/detail/literal_block.hpp"
 
 #include "util/strings.hpp"
+#include "util/swar.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -30,24 +31,11 @@ std::optional<LiteralHeader> literal_header(std::string_view value) {
 namespace {
 
 // The offset of the first byte at or after `i` that is below 0x20 or above 0x7E, or `s.size()`.
-// Sixteen bytes are classified at a time with the compiler's portable vector extension.
+// Sixteen bytes are classified at a time.
 std::size_t skip_printable_ascii(std::string_view s, std::size_t i) {
-  using Bytes = unsigned char __attribute__((vector_size(16)));
-  constexpr std::size_t k_width = sizeof(Bytes);
   const auto* data = reinterpret_cast<const unsigned char*>(s.data());
-  for (; i + k_width <= s.size(); i += k_width) {
-    Bytes c;
-    std::memcpy(&c, data + i, k_width);
-    auto special = (c - 0x20) >= 0x5F;
-    std::uint64_t halves[2];
-    std::memcpy(halves, &special, sizeof halves);
-    if (halves[0] != 0) {
-      return i + static_cast<std::size_t>(__builtin_ctzll(halves[0]) / 8);
-    }
-    if (halves[1] != 0) {
-      return i + 8 + static_cast<std::size_t>(__builtin_ctzll(halves[1]) / 8);
-    }
-  }
+  i = util::swar::skip_unmarked_blocks(data, i, s.size(),
+                                       [](util::swar::Bytes16 c) { return (c - 0x20) >= 0x5F; });
   while (i < s.size() && static_cast<unsigned char>(s[i] - 0x20) < 0x5F) {
     ++i;
   }

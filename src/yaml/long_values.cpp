@@ -1,5 +1,6 @@
 #include "yaml/long_values.hpp"
 
+#include "util/swar.hpp"
 #include "yaml/detail/literal_block.hpp"
 
 #include <algorithm>
@@ -17,21 +18,11 @@ using detail::literal_header;
 // Whether every character is in the base64 alphabet. These runs are long, so 16 bytes are
 // classified at a time with the compiler's portable vector extension.
 bool all_run_chars(std::string_view s) {
-  using Bytes = unsigned char __attribute__((vector_size(16)));
-  constexpr std::size_t k_width = sizeof(Bytes);
   const auto* data = reinterpret_cast<const unsigned char*>(s.data());
-  std::size_t i = 0;
-  for (; i + k_width <= s.size(); i += k_width) {
-    Bytes c;
-    std::memcpy(&c, data + i, k_width);
-    Bytes lower = c | 0x20;
-    auto ok = ((lower - 'a') < 26) | ((c - '0') < 10) | (c == '+') | (c == '/') | (c == '=');
-    std::uint64_t halves[2];
-    std::memcpy(halves, &ok, sizeof halves);
-    if ((halves[0] & halves[1]) != ~std::uint64_t{0}) {
-      return false;
-    }
-  }
+  std::size_t i = util::swar::skip_unmarked_blocks(data, 0, s.size(), [](util::swar::Bytes16 c) {
+    util::swar::Bytes16 lower = c | 0x20;
+    return ~(((lower - 'a') < 26) | ((c - '0') < 10) | (c == '+') | (c == '/') | (c == '='));
+  });
   for (; i < s.size(); ++i) {
     unsigned char c = data[i];
     bool ok = static_cast<unsigned char>((c | 0x20U) - 'a') < 26 ||

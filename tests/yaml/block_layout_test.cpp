@@ -21,7 +21,7 @@ Json through_events(const std::string& text) {
 // `text` is read directly, to `expected_json`, and libyaml's events agree.
 void check_read(const std::string& text, const std::string& expected_json) {
   INFO(text);
-  auto direct = read_block_layout(text, false);
+  auto direct = read_block_layout(text);
   REQUIRE(direct.has_value());
   CHECK(direct->dump() == Json::parse(expected_json).dump());
   CHECK(*direct == through_events(text));
@@ -95,9 +95,9 @@ TEST_SUITE("block layout") {
     };
     for (const char* text : declined) {
       INFO(text);
-      CHECK_FALSE(read_block_layout(text, false).has_value());
+      CHECK_FALSE(read_block_layout(text).has_value());
     }
     std::string long_key(1001, 'k');
-    CHECK_FALSE(read_block_layout(long_key + ": 1\n", false).has_value());
+    CHECK_FALSE(read_block_layout(long_key + ": 1\n").has_value());
   }
 }
