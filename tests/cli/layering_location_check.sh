@@ -3,24 +3,17 @@
 # a test for "oci:" or "docker-archive:" passes there and fails elsewhere, naming the file; a
 # help text that merely spells the forms out does not count.
 source "$OPM_TESTS/cli/lib/common.bash"
+source "$OPM_TESTS/cli/lib/layering.bash"
 
-mkdir -p tree/scripts tree/src/registry tree/src/image tree/src/cmd
-cp "$OPM_TESTS/../scripts/check-layering.sh" tree/scripts/
+layering_tree registry image cmd
 printf '#include "registry/location.hpp"\nbool layout = text.starts_with("oci:");\nauto k = "docker-archive:";\n' >tree/src/registry/location.cpp
 printf 'auto help = "registry reference, oci:DIR[:TAG] or docker-archive:FILE";\n' >tree/src/cmd/push.cpp
-
-bash tree/scripts/check-layering.sh >err 2>&1 || fail "prefixes in registry/location.cpp refused: $(cat err)"
+layering_passes "prefixes in registry/location.cpp"
 
 printf 'bool local = tag.starts_with("oci:");\n' >tree/src/image/output.cpp
-RC=0
-bash tree/scripts/check-layering.sh >err 2>&1 || RC=$?
-expect_rc 1
-grep -q '^  image/output.cpp:1:bool local' err || fail "the test in image/ is not named: $(cat err)"
+layering_refuses '^  image/output.cpp:1:bool local' "the test in image/"
 
 rm tree/src/image/output.cpp
 printf 'constexpr std::string_view k_prefix = "docker-archive:";\n' >tree/src/registry/archive_source.cpp
-RC=0
-bash tree/scripts/check-layering.sh >err 2>&1 || RC=$?
-expect_rc 1
-grep -q '^  registry/archive_source.cpp:1:' err || fail "the prefix in registry/ is not named: $(cat err)"
+layering_refuses '^  registry/archive_source.cpp:1:' "the prefix in registry/"
 exit 0

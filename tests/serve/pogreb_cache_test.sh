@@ -73,6 +73,14 @@ run_opm serve cat --cache-dir good --cache-only -t /dev/null
 expect_rc 0
 [ -d good/pogreb.v1 ] && [ ! -e good/cache ] || fail "a valid pogreb cache was rebuilt"
 
+# A pogreb.v1 directory decides the backend even beside a json cache's entries: enforcing, a
+# json digest that matches nothing does not matter.
+pogreb beside
+cp -r json/cache beside/cache
+printf '0000000000000000' >beside/digest
+run_opm serve cat --cache-dir beside --cache-only --cache-enforce-integrity -t /dev/null
+expect_rc 0
+
 # Digest missing, wrong, or not matching an edited catalog.
 pogreb no-digest "rm ../digest"
 expect_refused no-digest \
