@@ -77,11 +77,12 @@ Result<void> run_build(Context& ctx, const BuildFlags& f) {
   if (f.tag.empty()) {
     return util::fail(Errc::usage, "required flag(s) \"tag\" not set");
   }
+  auto created = OPM_TRY(source_date_epoch(ctx));
   image::CatalogBuild build{f.args.at(0),
                             f.base_image,
                             std::move(labels),
                             f.platform,
-                            OPM_TRY(source_date_epoch(ctx)),
+                            created,
                             {}};
   registry::Options options = registry_options(ctx);
   options.platform = f.platform;

@@ -29,20 +29,21 @@ Result<std::int64_t> source_date_epoch(const Context& ctx) {
 
 Result<std::string> build_index_without_tool(Context& ctx, registry::Puller& images,
                                              const index::BuildInput& input) {
+  auto created = OPM_TRY(source_date_epoch(ctx));
   image::IndexImageBuild build{.database = input.database,
                                .base_image =
                                    input.binary_image.empty()
                                        ? std::string(dockerfile::k_default_index_binary_image)
                                        : input.binary_image,
                                .platform = {},
-                               .created = OPM_TRY(source_date_epoch(ctx))};
+                               .created = created};
   registry::Options options = registry_options(ctx);
   options.log =
       stderr_log(ctx, ctx.global.debug ? registry::LogLevel::debug : registry::LogLevel::warn);
   auto work = OPM_TRY(registry::make_temp_dir(options, "opm-index-build-", "build directory"));
   auto built = OPM_TRY(image::build_index_image(build, images, work.path()));
-  return image::deliver(built, options, OPM_TRY(registry::parse_image_location(input.tag)),
-                        build.created);
+  auto location = OPM_TRY(registry::parse_image_location(input.tag));
+  return image::deliver(built, options, location, build.created);
 }
 
 Result<void> build_and_deliver(Context& ctx, const registry::Options& options,
@@ -53,7 +54,8 @@ Result<void> build_and_deliver(Context& ctx, const registry::Options& options,
   auto puller = registry::make_puller(options);
   auto result = [&]() -> Result<std::string> {
     auto built = OPM_TRY(build(*puller, work.path()));
-    return image::deliver(built, options, OPM_TRY(registry::parse_image_location(tag)), created);
+    auto location = OPM_TRY(registry::parse_image_location(tag));
+    return image::deliver(built, options, location, created);
   }();
   puller->destroy();
   if (!result) {

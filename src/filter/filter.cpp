@@ -223,7 +223,8 @@ Result<Names> cut_channel(const catalog::DeclarativeConfig& cfg, const catalog::
   if (!cut.heads_only) {
     return kept;
   }
-  return Names{OPM_TRY(head_of(ch, kept))};
+  auto head = OPM_TRY(head_of(ch, kept));
+  return Names{std::move(head)};
 }
 
 void filter_deprecations(catalog::DeclarativeConfig& cfg,

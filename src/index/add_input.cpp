@@ -110,7 +110,8 @@ Result<Input> load_bundle(const std::string& ref, const Unpack& unpack) {
   Scratch dir(OPM_TRY(make_bundle_dir()));
   Scratch marker(util::owner_marker(dir.path()));
   OPM_TRY(unpack(ref, dir.path()));
-  auto in = OPM_TRY(to_input(ref, OPM_TRY(bundle::parse_dir(dir.path()))));
+  auto parsed = OPM_TRY(bundle::parse_dir(dir.path()));
+  auto in = OPM_TRY(to_input(ref, std::move(parsed)));
   in.dir = dir.path().string();
   return in;
 }

@@ -32,7 +32,8 @@ Result<ImageLocation> parse_image_location(std::string_view text) {
   if (text.starts_with(k_archive_prefix)) {
     return ImageLocation{std::string(text), archive_location(text.substr(k_archive_prefix.size()))};
   }
-  return ImageLocation{std::string(text), OPM_TRY(parse_canonical(text))};
+  auto reference = OPM_TRY(parse_canonical(text));
+  return ImageLocation{std::string(text), std::move(reference)};
 }
 
 ImageLocation remote_location(Reference ref) {

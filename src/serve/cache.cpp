@@ -318,7 +318,8 @@ Result<Catalog> read_cache(const fs::path& cache_dir, const CacheLimits& limits,
       }
     }
   }
-  return Catalog{std::move(index), OPM_TRY(read_metas(json_dir))};
+  auto metas = OPM_TRY(read_metas(json_dir));
+  return Catalog{std::move(index), std::move(metas)};
 }
 
 namespace {

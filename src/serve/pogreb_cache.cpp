@@ -122,7 +122,8 @@ Result<Catalog> catalog_of(const PogrebRecords& records) {
     return std::unexpected(failed("get package index: ", index.error()));
   }
   OPM_TRY(read_bundles(records, *index));
-  return Catalog{std::move(*index), OPM_TRY(metas_of(records))};
+  auto metas = OPM_TRY(metas_of(records));
+  return Catalog{std::move(*index), std::move(metas)};
 }
 
 // The entry itself, as os.ReadDir reports it: a link to a directory is not one.

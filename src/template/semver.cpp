@@ -176,7 +176,8 @@ struct Collected {
 };
 
 Result<Versioned> version_of(const catalog::Bundle& b) {
-  return Versioned{b.name, OPM_TRY(catalog::bundle_version(b))};
+  auto version = OPM_TRY(catalog::bundle_version(b));
+  return Versioned{b.name, std::move(version)};
 }
 
 std::string without_build(semver::Version v) {

@@ -76,7 +76,9 @@ using util::Result;
 } // namespace opm
 
 // Pass an error up unchanged: `auto v = OPM_TRY(parse(x));` (ccache's TRY).
-// A GCC statement expression; each expansion gets its own variable name.
+// A GCC statement expression; each expansion gets its own variable name. Give it a statement
+// of its own or a whole initializer, never a place beside other arguments or members: an early
+// return from inside `T{built, OPM_TRY(x)}` leaves `built` undestroyed under clang.
 #define OPM_TRY(expr) OPM_TRY_IMPL(expr, OPM_TRY_CONCAT(opm_try_result_, __COUNTER__))
 #define OPM_TRY_CONCAT_INNER(a, b) a##b
 #define OPM_TRY_CONCAT(a, b) OPM_TRY_CONCAT_INNER(a, b)

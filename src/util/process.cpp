@@ -191,7 +191,8 @@ std::string ProcessOutcome::exit_text() const {
 }
 
 Result<ProcessOutcome> run_process(const ProcessSpec& spec) {
-  Streams streams{std::nullopt, OPM_TRY(Pipe::make()), std::nullopt};
+  auto output = OPM_TRY(Pipe::make());
+  Streams streams{std::nullopt, std::move(output), std::nullopt};
   SpawnActions actions;
   if (spec.input) {
     streams.input = OPM_TRY(Pipe::make());

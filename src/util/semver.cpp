@@ -251,7 +251,9 @@ Result<int> build_id_compare(const Version& a, const Version& b) {
     }
     return out;
   };
-  return compare(OPM_TRY(as_pre(a)), OPM_TRY(as_pre(b)));
+  auto left = OPM_TRY(as_pre(a));
+  auto right = OPM_TRY(as_pre(b));
+  return compare(left, right);
 }
 
 } // namespace opm::util::semver
