@@ -13,107 +13,8 @@ namespace opm::bundle {
 namespace {
 
 namespace text = json::text;
-using Members = std::vector<text::Member>;
-
-// ---- reading the metadata as Go's decoder does ----------------------------------------
 
 constexpr std::string_view k_null = "null";
-
-Members members_of(std::string_view raw) {
-  auto members = text::object_members(raw, text::Validity::known_valid);
-  return members ? std::move(*members) : Members{};
-}
-
-std::vector<std::string_view> elements_of(std::string_view raw) {
-  auto elements = text::array_elements(raw, text::Validity::known_valid);
-  return elements ? std::move(*elements) : std::vector<std::string_view>{};
-}
-
-// The last member named `name` (ignoring case), null included: what a slice or a
-// json.RawMessage ends up holding.
-std::string_view last_member(const Members& members, std::string_view name) {
-  std::string_view out;
-  for (const auto& m : members) {
-    if (util::equal_fold(m.key, name)) {
-      out = m.value;
-    }
-  }
-  return out;
-}
-
-std::string string_of(std::string_view raw) {
-  if (raw.empty() || raw.front() != '"') {
-    return {};
-  }
-  return text::string_value(raw).value_or(std::string());
-}
-
-// A string field: null leaves what an earlier member set.
-std::string string_member(const Members& members, std::string_view name) {
-  std::string_view raw;
-  for (const auto& m : members) {
-    if (util::equal_fold(m.key, name) && m.value != k_null) {
-      raw = m.value;
-    }
-  }
-  return string_of(raw);
-}
-
-long long integer_member(const Members& members, std::string_view name) {
-  std::string_view raw;
-  for (const auto& m : members) {
-    if (util::equal_fold(m.key, name) && m.value != k_null) {
-      raw = m.value;
-    }
-  }
-  auto value = raw.empty() ? Result<Json>(Json()) : text::parse(raw);
-  if (!value || !value->is_number()) {
-    return 0;
-  }
-  return value->is_number_float() ? static_cast<long long>(value->get<double>())
-                                  : value->get<long long>();
-}
-
-bool bool_member(const Members& members, std::string_view name) {
-  bool out = false;
-  for (const auto& m : members) {
-    if (util::equal_fold(m.key, name) && m.value != k_null) {
-      out = m.value == "true";
-    }
-  }
-  return out;
-}
-
-// A struct field: every member of that name decodes into the same struct, so their members
-// add up (later ones win).
-Members struct_member(const Members& members, std::string_view name) {
-  Members out;
-  for (const auto& m : members) {
-    if (util::equal_fold(m.key, name) && m.value != k_null) {
-      auto inner = members_of(m.value);
-      out.insert(out.end(), inner.begin(), inner.end());
-    }
-  }
-  return out;
-}
-
-// A map[string]string field: members of that name add keys, null empties the map.
-std::map<std::string, std::string> map_member(const Members& members, std::string_view name) {
-  std::map<std::string, std::string> out;
-  for (const auto& m : members) {
-    if (!util::equal_fold(m.key, name)) {
-      continue;
-    }
-    if (m.value == k_null) {
-      out.clear();
-      continue;
-    }
-    for (const auto& entry : members_of(m.value)) {
-      out[entry.key] = string_of(entry.value);
-    }
-  }
-  return out;
-}
 
 // Go's json.Compact with HTML escaping, as json.Marshal writes a json.RawMessage.
 std::string compact_escaped(std::string_view raw) {
@@ -139,6 +40,184 @@ std::string compact_escaped(std::string_view raw) {
   return out;
 }
 
+// A metadata value as JSON text (a JSON catalog's property, member order as written).
+struct TextNode {
+  using Member = text::Member;
+
+  std::string_view raw; // empty: no such member
+
+  static TextNode of(std::string_view value) { return {value}; }
+  [[nodiscard]] bool absent() const { return raw.empty(); }
+  [[nodiscard]] bool is_null() const { return raw == k_null; }
+  [[nodiscard]] bool is_true() const { return raw == "true"; }
+  [[nodiscard]] std::vector<Member> members() const {
+    auto members = text::object_members(raw, text::Validity::known_valid);
+    return members ? std::move(*members) : std::vector<Member>{};
+  }
+  [[nodiscard]] std::vector<TextNode> elements() const {
+    std::vector<TextNode> out;
+    if (auto elements = text::array_elements(raw, text::Validity::known_valid)) {
+      out.reserve(elements->size());
+      for (auto element : *elements) {
+        out.push_back({element});
+      }
+    }
+    return out;
+  }
+  [[nodiscard]] std::string string() const {
+    if (raw.empty() || raw.front() != '"') {
+      return {};
+    }
+    return text::string_value(raw).value_or(std::string());
+  }
+  [[nodiscard]] long long integer() const {
+    auto value = raw.empty() ? Result<Json>(Json()) : text::parse(raw);
+    if (!value || !value->is_number()) {
+      return 0;
+    }
+    return value->is_number_float() ? static_cast<long long>(value->get<double>())
+                                    : value->get<long long>();
+  }
+  [[nodiscard]] std::string compact_json() const { return compact_escaped(raw); }
+};
+
+// A decoded metadata value (a YAML catalog's property): read as its compact text would be,
+// members in key order.
+struct DomNode {
+  struct Member {
+    std::string_view key;
+    const Json* value;
+  };
+
+  const Json* value = nullptr; // nullptr: no such member
+
+  static DomNode of(const Json* v) { return {v}; }
+  [[nodiscard]] bool absent() const { return value == nullptr; }
+  [[nodiscard]] bool is_null() const { return value != nullptr && value->is_null(); }
+  [[nodiscard]] bool is_true() const {
+    return value != nullptr && value->is_boolean() && value->get<bool>();
+  }
+  [[nodiscard]] std::vector<Member> members() const {
+    std::vector<Member> out;
+    if (value != nullptr && value->is_object()) {
+      out.reserve(value->size());
+      for (const auto& [key, member] : value->items()) {
+        out.push_back({key, &member});
+      }
+    }
+    return out;
+  }
+  [[nodiscard]] std::vector<DomNode> elements() const {
+    std::vector<DomNode> out;
+    if (value != nullptr && value->is_array()) {
+      out.reserve(value->size());
+      for (const auto& element : *value) {
+        out.push_back({&element});
+      }
+    }
+    return out;
+  }
+  [[nodiscard]] std::string_view string() const {
+    return value != nullptr && value->is_string()
+               ? std::string_view(value->get_ref<const std::string&>())
+               : std::string_view();
+  }
+  [[nodiscard]] long long integer() const {
+    if (value == nullptr || !value->is_number()) {
+      return 0;
+    }
+    return value->is_number_float() ? static_cast<long long>(value->get<double>())
+                                    : value->get<long long>();
+  }
+  [[nodiscard]] std::string compact_json() const {
+    return json::to_text(*value, {.indent = 0, .escape_html = true});
+  }
+};
+
+// ---- reading the metadata as Go's decoder does ----------------------------------------
+
+template <typename Node> using Members = std::vector<typename Node::Member>;
+
+// The last member named `name` (ignoring case), null included: what a slice or a
+// json.RawMessage ends up holding.
+template <typename Node> Node last_member(const Members<Node>& members, std::string_view name) {
+  Node out;
+  for (const auto& m : members) {
+    if (util::equal_fold(m.key, name)) {
+      out = Node::of(m.value);
+    }
+  }
+  return out;
+}
+
+// A string field: null leaves what an earlier member set.
+template <typename Node> auto string_member(const Members<Node>& members, std::string_view name) {
+  Node found;
+  for (const auto& m : members) {
+    if (util::equal_fold(m.key, name) && !Node::of(m.value).is_null()) {
+      found = Node::of(m.value);
+    }
+  }
+  return found.string();
+}
+
+template <typename Node>
+long long integer_member(const Members<Node>& members, std::string_view name) {
+  Node found;
+  for (const auto& m : members) {
+    if (util::equal_fold(m.key, name) && !Node::of(m.value).is_null()) {
+      found = Node::of(m.value);
+    }
+  }
+  return found.integer();
+}
+
+template <typename Node> bool bool_member(const Members<Node>& members, std::string_view name) {
+  bool out = false;
+  for (const auto& m : members) {
+    if (util::equal_fold(m.key, name) && !Node::of(m.value).is_null()) {
+      out = Node::of(m.value).is_true();
+    }
+  }
+  return out;
+}
+
+// A struct field: every member of that name decodes into the same struct, so their members
+// add up (later ones win).
+template <typename Node>
+Members<Node> struct_member(const Members<Node>& members, std::string_view name) {
+  Members<Node> out;
+  for (const auto& m : members) {
+    if (util::equal_fold(m.key, name) && !Node::of(m.value).is_null()) {
+      auto inner = Node::of(m.value).members();
+      out.insert(out.end(), std::make_move_iterator(inner.begin()),
+                 std::make_move_iterator(inner.end()));
+    }
+  }
+  return out;
+}
+
+// A map[string]string field: members of that name add keys, null empties the map.
+template <typename Node>
+std::map<std::string, std::string, std::less<>> map_member(const Members<Node>& members,
+                                                           std::string_view name) {
+  std::map<std::string, std::string, std::less<>> out;
+  for (const auto& m : members) {
+    if (!util::equal_fold(m.key, name)) {
+      continue;
+    }
+    const auto node = Node::of(m.value);
+    if (node.is_null()) {
+      out.clear();
+      continue;
+    }
+    for (const auto& entry : node.members()) {
+      out.insert_or_assign(std::string(entry.key), std::string(Node::of(entry.value).string()));
+    }
+  }
+  return out;
+}
+
 // ---- writing the CSV in the Go structs' member order ------------------------------------
 
 void string_field(json::Writer& w, std::string_view key, std::string_view value) {
@@ -153,7 +232,7 @@ void omitempty_string(json::Writer& w, std::string_view key, std::string_view va
 }
 
 void string_map(json::Writer& w, std::string_view key,
-                const std::map<std::string, std::string>& map) {
+                const std::map<std::string, std::string, std::less<>>& map) {
   if (map.empty()) {
     return;
   }
@@ -166,87 +245,93 @@ void string_map(json::Writer& w, std::string_view key,
 }
 
 // A slice field with omitempty: each element written by `element` from its members.
-template <typename Element>
-void object_list(json::Writer& w, std::string_view key, std::string_view raw, Element element) {
-  auto items = elements_of(raw);
+template <typename Node, typename Element>
+void object_list(json::Writer& w, std::string_view key, const Node& list, Element element) {
+  auto items = list.elements();
   if (items.empty()) {
     return;
   }
   w.key(key);
   w.begin_array();
-  for (auto item : items) {
+  for (const auto& item : items) {
     w.begin_object();
-    element(members_of(item));
+    element(item.members());
     w.end_object();
   }
   w.end_array();
 }
 
-void string_list(json::Writer& w, std::string_view key, std::string_view raw) {
-  auto items = elements_of(raw);
+template <typename Node> void string_list(json::Writer& w, std::string_view key, const Node& list) {
+  auto items = list.elements();
   if (items.empty()) {
     return;
   }
   w.key(key);
   w.begin_array();
-  for (auto item : items) {
-    w.string(string_of(item));
+  for (const auto& item : items) {
+    w.string(item.string());
   }
   w.end_array();
 }
 
-void descriptors(json::Writer& w, std::string_view key, const Members& owner) {
-  object_list(w, key, last_member(owner, key), [&w](const Members& d) {
-    string_field(w, "path", string_member(d, "path"));
-    omitempty_string(w, "displayName", string_member(d, "displayName"));
-    omitempty_string(w, "description", string_member(d, "description"));
-    string_list(w, "x-descriptors", last_member(d, "x-descriptors"));
-    if (auto value = last_member(d, "value"); !value.empty()) {
+template <typename Node>
+void descriptors(json::Writer& w, std::string_view key, const Members<Node>& owner) {
+  object_list(w, key, last_member<Node>(owner, key), [&w](const Members<Node>& d) {
+    string_field(w, "path", string_member<Node>(d, "path"));
+    omitempty_string(w, "displayName", string_member<Node>(d, "displayName"));
+    omitempty_string(w, "description", string_member<Node>(d, "description"));
+    string_list(w, "x-descriptors", last_member<Node>(d, "x-descriptors"));
+    if (auto value = last_member<Node>(d, "value"); !value.absent()) {
       w.key("value");
-      w.raw(compact_escaped(value));
+      w.raw(value.compact_json());
     }
   });
 }
 
-void description(json::Writer& w, const Members& d, bool api_service) {
-  string_field(w, "name", string_member(d, "name"));
+template <typename Node>
+void description(json::Writer& w, const Members<Node>& d, bool api_service) {
+  string_field(w, "name", string_member<Node>(d, "name"));
   if (api_service) {
-    string_field(w, "group", string_member(d, "group"));
+    string_field(w, "group", string_member<Node>(d, "group"));
   }
-  string_field(w, "version", string_member(d, "version"));
-  string_field(w, "kind", string_member(d, "kind"));
+  string_field(w, "version", string_member<Node>(d, "version"));
+  string_field(w, "kind", string_member<Node>(d, "kind"));
   if (api_service) {
-    omitempty_string(w, "deploymentName", string_member(d, "deploymentName"));
-    if (auto port = integer_member(d, "containerPort"); port != 0) {
+    omitempty_string(w, "deploymentName", string_member<Node>(d, "deploymentName"));
+    if (auto port = integer_member<Node>(d, "containerPort"); port != 0) {
       w.key("containerPort");
       w.literal(std::to_string(port));
     }
   }
-  omitempty_string(w, "displayName", string_member(d, "displayName"));
-  omitempty_string(w, "description", string_member(d, "description"));
-  object_list(w, "resources", last_member(d, "resources"), [&w](const Members& r) {
-    string_field(w, "name", string_member(r, "name"));
-    string_field(w, "kind", string_member(r, "kind"));
-    string_field(w, "version", string_member(r, "version"));
+  omitempty_string(w, "displayName", string_member<Node>(d, "displayName"));
+  omitempty_string(w, "description", string_member<Node>(d, "description"));
+  object_list(w, "resources", last_member<Node>(d, "resources"), [&w](const Members<Node>& r) {
+    string_field(w, "name", string_member<Node>(r, "name"));
+    string_field(w, "kind", string_member<Node>(r, "kind"));
+    string_field(w, "version", string_member<Node>(r, "version"));
   });
-  descriptors(w, "statusDescriptors", d);
-  descriptors(w, "specDescriptors", d);
-  descriptors(w, "actionDescriptors", d);
+  descriptors<Node>(w, "statusDescriptors", d);
+  descriptors<Node>(w, "specDescriptors", d);
+  descriptors<Node>(w, "actionDescriptors", d);
 }
 
-void definitions(json::Writer& w, std::string_view key, const Members& defs, bool api_service) {
+template <typename Node>
+void definitions(json::Writer& w, std::string_view key, const Members<Node>& defs,
+                 bool api_service) {
   w.key(key);
   w.begin_object();
   for (std::string_view list : {"owned", "required"}) {
-    object_list(w, list, last_member(defs, list),
-                [&w, api_service](const Members& d) { description(w, d, api_service); });
+    object_list(w, list, last_member<Node>(defs, list), [&w, api_service](const Members<Node>& d) {
+      description<Node>(w, d, api_service);
+    });
   }
   w.end_object();
 }
 
-void app_link(json::Writer& w, const Members& link, std::string_view second) {
-  omitempty_string(w, "name", string_member(link, "name"));
-  omitempty_string(w, second, string_member(link, second));
+template <typename Node>
+void app_link(json::Writer& w, const Members<Node>& link, std::string_view second) {
+  omitempty_string(w, "name", string_member<Node>(link, "name"));
+  omitempty_string(w, second, string_member<Node>(link, second));
 }
 
 void icons(json::Writer& w, const catalog::Icon* icon) {
@@ -289,40 +374,43 @@ void install_stub(json::Writer& w) {
   w.end_object();
 }
 
-void spec(json::Writer& w, const Members& m, const CsvStub& stub) {
+template <typename Node> void spec(json::Writer& w, const Members<Node>& m, const CsvStub& stub) {
   w.key("spec");
   w.begin_object();
   install_stub(w);
   string_field(w, "version", stub.version);
-  omitempty_string(w, "maturity", string_member(m, "maturity"));
-  definitions(w, "customresourcedefinitions", struct_member(m, "crdDescriptions"), false);
-  definitions(w, "apiservicedefinitions", struct_member(m, "apiServiceDefinitions"), true);
-  object_list(w, "nativeAPIs", last_member(m, "nativeAPIs"), [&w](const Members& gvk) {
-    string_field(w, "group", string_member(gvk, "group"));
-    string_field(w, "version", string_member(gvk, "version"));
-    string_field(w, "kind", string_member(gvk, "kind"));
+  omitempty_string(w, "maturity", string_member<Node>(m, "maturity"));
+  definitions<Node>(w, "customresourcedefinitions", struct_member<Node>(m, "crdDescriptions"),
+                    false);
+  definitions<Node>(w, "apiservicedefinitions", struct_member<Node>(m, "apiServiceDefinitions"),
+                    true);
+  object_list(w, "nativeAPIs", last_member<Node>(m, "nativeAPIs"), [&w](const Members<Node>& gvk) {
+    string_field(w, "group", string_member<Node>(gvk, "group"));
+    string_field(w, "version", string_member<Node>(gvk, "version"));
+    string_field(w, "kind", string_member<Node>(gvk, "kind"));
   });
-  omitempty_string(w, "minKubeVersion", string_member(m, "minKubeVersion"));
-  string_field(w, "displayName", string_member(m, "displayName"));
-  const std::string own_description = string_member(m, "description");
+  omitempty_string(w, "minKubeVersion", string_member<Node>(m, "minKubeVersion"));
+  string_field(w, "displayName", string_member<Node>(m, "displayName"));
+  const auto own_description = string_member<Node>(m, "description");
   omitempty_string(w, "description",
                    own_description.empty() ? stub.package_description
                                            : std::string_view(own_description));
-  string_list(w, "keywords", last_member(m, "keywords"));
-  object_list(w, "maintainers", last_member(m, "maintainers"),
-              [&w](const Members& maintainer) { app_link(w, maintainer, "email"); });
+  string_list(w, "keywords", last_member<Node>(m, "keywords"));
+  object_list(w, "maintainers", last_member<Node>(m, "maintainers"),
+              [&w](const Members<Node>& maintainer) { app_link<Node>(w, maintainer, "email"); });
   w.key("provider");
   w.begin_object();
-  app_link(w, struct_member(m, "provider"), "url");
+  app_link<Node>(w, struct_member<Node>(m, "provider"), "url");
   w.end_object();
-  object_list(w, "links", last_member(m, "links"),
-              [&w](const Members& link) { app_link(w, link, "url"); });
+  object_list(w, "links", last_member<Node>(m, "links"),
+              [&w](const Members<Node>& link) { app_link<Node>(w, link, "url"); });
   icons(w, stub.icon);
-  object_list(w, "installModes", last_member(m, "installModes"), [&w](const Members& mode) {
-    string_field(w, "type", string_member(mode, "type"));
-    w.key("supported");
-    w.literal(bool_member(mode, "supported") ? "true" : "false");
-  });
+  object_list(w, "installModes", last_member<Node>(m, "installModes"),
+              [&w](const Members<Node>& mode) {
+                string_field(w, "type", string_member<Node>(mode, "type"));
+                w.key("supported");
+                w.literal(bool_member<Node>(mode, "supported") ? "true" : "false");
+              });
   w.key("cleanup");
   w.begin_object();
   w.key("enabled");
@@ -332,10 +420,8 @@ void spec(json::Writer& w, const Members& m, const CsvStub& stub) {
   w.end_object();
 }
 
-} // namespace
-
-std::string synthesised_csv(std::string_view metadata, const CsvStub& stub) {
-  const Members m = members_of(metadata);
+template <typename Node> std::string csv_from(const Node& metadata, const CsvStub& stub) {
+  const Members<Node> m = metadata.members();
   std::string out;
   json::Writer w(out, {.indent = 0, .escape_html = true});
   w.begin_object();
@@ -344,10 +430,10 @@ std::string synthesised_csv(std::string_view metadata, const CsvStub& stub) {
   w.key("metadata");
   w.begin_object();
   omitempty_string(w, "name", stub.name);
-  string_map(w, "labels", map_member(m, "labels"));
-  string_map(w, "annotations", map_member(m, "annotations"));
+  string_map(w, "labels", map_member<Node>(m, "labels"));
+  string_map(w, "annotations", map_member<Node>(m, "annotations"));
   w.end_object();
-  spec(w, m, stub);
+  spec<Node>(w, m, stub);
   w.key("status");
   w.begin_object();
   w.key("cleanup");
@@ -356,6 +442,17 @@ std::string synthesised_csv(std::string_view metadata, const CsvStub& stub) {
   w.end_object();
   w.end_object();
   return out;
+}
+
+} // namespace
+
+std::string synthesised_csv(std::string_view metadata, const CsvStub& stub) {
+  return csv_from(TextNode{metadata}, stub);
+}
+
+std::string synthesised_csv(const catalog::Property& metadata, const CsvStub& stub) {
+  return metadata.raw.empty() ? csv_from(DomNode{&metadata.value}, stub)
+                              : csv_from(TextNode{metadata.raw}, stub);
 }
 
 } // namespace opm::bundle

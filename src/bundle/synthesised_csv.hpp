@@ -25,5 +25,8 @@ struct CsvStub {
 // omitempty/omitzero as the Go types say, map keys sorted, HTML characters escaped. Members
 // are matched ignoring case and the last one of a name wins, as Go decodes them.
 std::string synthesised_csv(std::string_view metadata, const CsvStub& stub);
+// The same from the olm.csv.metadata property: its JSON text when it keeps one, else its
+// decoded value (a YAML catalog's), read as its compact text, members in key order, would be.
+std::string synthesised_csv(const catalog::Property& metadata, const CsvStub& stub);
 
 } // namespace opm::bundle

@@ -78,12 +78,7 @@ Result<void> run_build(Context& ctx, const BuildFlags& f) {
     return util::fail(Errc::usage, "required flag(s) \"tag\" not set");
   }
   auto created = OPM_TRY(source_date_epoch(ctx));
-  image::CatalogBuild build{f.args.at(0),
-                            f.base_image,
-                            std::move(labels),
-                            f.platform,
-                            created,
-                            {}};
+  image::CatalogBuild build{f.args.at(0), f.base_image, std::move(labels), f.platform, created, {}};
   registry::Options options = registry_options(ctx);
   options.platform = f.platform;
   options.log =

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <deque>
 #include <future>
 #include <sys/stat.h>
 
@@ -211,37 +212,48 @@ bool add_part(Catalog& whole, Catalog&& part) {
 }
 
 // A catalog laid out as one directory per package, nothing else at its top, loaded and
-// indexed one directory at a time (the next one loading on a second thread meanwhile), so
-// that only two packages' decoded documents are held at once. Nothing when it is laid out
-// otherwise, or when a directory does not load or validate on its own (a package spread
-// over directories, or a catalog with an error): the whole catalog is then loaded at once,
-// which gives upstream's answer.
+// indexed one directory at a time on each of two threads, so that only two packages' decoded
+// documents are held at once. Nothing when it is laid out otherwise, or when a directory does
+// not load or validate on its own (a package spread over directories, or a catalog with an
+// error): the whole catalog is then loaded at once, which gives upstream's answer.
 std::optional<Catalog> load_by_directory(const std::string& dir) {
   auto entries = util::sorted_entries(dir);
   if (!entries || entries->empty() ||
       !std::ranges::all_of(*entries, [](const util::DirEntry& e) { return e.is_dir; })) {
     return std::nullopt;
   }
-  auto load = [&](std::size_t i) {
-    return std::async(std::launch::async, [path = fs::path(dir) / (*entries)[i].name] {
-      return catalog::load_dir(path, {.threads = 1});
-    });
+  auto start = [&](std::size_t i) {
+    return std::async(std::launch::async,
+                      [path = fs::path(dir) / (*entries)[i].name]() -> std::optional<Catalog> {
+                        auto cfg = catalog::load_dir(path, {.threads = 1});
+                        if (!cfg) {
+                          return std::nullopt;
+                        }
+                        TextPool pool;
+                        auto part = index_catalog(*cfg, pool);
+                        if (!part) {
+                          return std::nullopt;
+                        }
+                        return std::move(*part);
+                      });
   };
+  constexpr std::size_t k_in_flight = 2;
+  std::deque<std::future<std::optional<Catalog>>> running;
+  for (std::size_t i = 0; i < std::min(k_in_flight, entries->size()); ++i) {
+    running.push_back(start(i));
+  }
   Catalog whole;
-  TextPool pool;
-  auto next = load(0);
-  for (std::size_t i = 0; i < entries->size(); ++i) {
-    auto cfg = next.get();
-    if (i + 1 < entries->size()) {
-      next = load(i + 1);
+  bool whole_ok = true;
+  for (std::size_t next = running.size(); !running.empty();) {
+    auto part = running.front().get();
+    running.pop_front();
+    if (whole_ok && next < entries->size()) {
+      running.push_back(start(next++));
     }
-    if (!cfg) {
-      return std::nullopt;
-    }
-    auto part = index_catalog(*cfg, pool);
-    if (!part || !add_part(whole, std::move(*part))) {
-      return std::nullopt;
-    }
+    whole_ok = whole_ok && part && add_part(whole, std::move(*part));
+  }
+  if (!whole_ok) {
+    return std::nullopt;
   }
   return whole;
 }

@@ -140,7 +140,7 @@ std::string synthesise_csv(const model::Bundle& b, const model::Package& pkg,
       .icon = pkg.icon ? &*pkg.icon : nullptr,
       .related_images = b.related_images(),
   };
-  return bundle::synthesised_csv(value_text(metadata), stub);
+  return bundle::synthesised_csv(metadata, stub);
 }
 
 // The bundle as latest converts it, but for a CSV made from its olm.csv.metadata.

@@ -1,4 +1,6 @@
 #include "bundle/synthesised_csv.hpp"
+#include "json/text.hpp"
+#include "json/writer.hpp"
 
 #include <doctest/doctest.h>
 
@@ -112,6 +114,47 @@ TEST_SUITE("synthesised csv") {
                  .related_images = {}};
     CHECK(synthesised_csv("{}", stub)
               .find(R"("icon":[{"base64data":"","mediatype":"image/svg+xml"}])") !=
+          std::string::npos);
+  }
+
+  TEST_CASE("a decoded metadata gives the CSV its compact text, members in key order, gives") {
+    const Icon icon{std::string("\x89PNG"), "image/png"};
+    CsvStub stub{.name = "a.v1.0.0",
+                 .version = "1.0.0",
+                 .package_description = "From the package",
+                 .icon = &icon,
+                 .related_images = {}};
+    for (std::string_view metadata :
+         {R"({})", R"({"description":"","displayName":"A"})",
+          R"({"DisplayName":"first","displayname":"second","displayName":null,)"
+          R"("Keywords":["x"],"keywords":null,"Provider":{"name":"P"},"provider":{"URL":"u"}})",
+          R"({"annotations":{"z":"1","a":"<\u2028>"},"labels":null,"Labels":{"k":"v"},)"
+          R"("crdDescriptions":{"owned":[{"name":"c","specDescriptors":[{"path":"p",)"
+          R"("value":{"b":"&","a":[1.5,-2,1e21]}},{"path":"q","value":null}]}]},)"
+          R"("apiServiceDefinitions":{"owned":[{"containerPort":8443.9}]},)"
+          R"("installModes":[{"type":"OwnNamespace","supported":true},{"supported":null}]})"}) {
+      CAPTURE(metadata);
+      const opm::catalog::Property decoded{"olm.csv.metadata",
+                                           opm::json::text::parse(metadata).value(), ""};
+      CHECK(synthesised_csv(decoded, stub) ==
+            synthesised_csv(opm::json::to_text(decoded.value), stub));
+    }
+  }
+
+  TEST_CASE("a property that keeps its JSON text is read from the text, in its member order") {
+    CsvStub stub{.name = "a",
+                 .version = "1.0.0",
+                 .package_description = "",
+                 .icon = nullptr,
+                 .related_images = {}};
+    const std::string text =
+        R"({"crdDescriptions":{"owned":[{"name":"c","specDescriptors":[{"path":"p",)"
+        R"("value":{"b":"&","a":1}}]}]}})";
+    const opm::catalog::Property kept{"olm.csv.metadata", opm::json::text::parse(text).value(),
+                                      text};
+    CHECK(synthesised_csv(kept, stub).find(R"("value":{"b":"\u0026","a":1})") != std::string::npos);
+    const opm::catalog::Property decoded{"olm.csv.metadata", kept.value, ""};
+    CHECK(synthesised_csv(decoded, stub).find(R"("value":{"a":1,"b":"\u0026"})") !=
           std::string::npos);
   }
 }
