@@ -48,7 +48,7 @@ bool is_csv_object(std::string_view json) {
 
 } // namespace
 
-Result<void> read_bundle_objects(Bundle& bundle) {
+Result<void> read_bundle_objects(Bundle& bundle, KeepObjects keep) {
   auto failure = [&](std::size_t i, std::string_view what, const Error& cause) {
     return util::fail(Errc::invalid,
                       fmt::format("package {}, bundle {}: {} at index {}{}: {}",
@@ -94,10 +94,17 @@ Result<void> read_bundle_objects(Bundle& bundle) {
     if (!object) {
       return failure(i, "convert bundle object property", object.error());
     }
+    if (keep == KeepObjects::csv_only) {
+      if (bundle.csv_index || !is_csv_object(*object)) {
+        ++bundle.dropped_objects;
+        continue;
+      }
+      bundle.csv_index = bundle.objects.size();
+    }
     bundle.objects.push_back(std::move(*object));
   }
   // upstream's extractCSV: the first object whose kind is ClusterServiceVersion.
-  for (std::size_t i = 0; i < bundle.objects.size(); ++i) {
+  for (std::size_t i = 0; !bundle.csv_index && i < bundle.objects.size(); ++i) {
     if (is_csv_object(bundle.objects[i])) {
       bundle.csv_index = i;
       break;

@@ -69,6 +69,9 @@ struct RelatedImage {
   std::string image;
 };
 
+// What a loaded bundle keeps of its olm.bundle.object properties' decoded objects.
+enum class KeepObjects { all, csv_only };
+
 struct Bundle {
   std::string name;
   std::string package;
@@ -78,7 +81,11 @@ struct Bundle {
   // Not written: the JSON text of each olm.bundle.object, and which of them is the CSV.
   std::vector<std::string> objects;
   std::optional<std::size_t> csv_index;
+  // Objects read and checked but not kept (LoadOptions::keep_objects false).
+  std::size_t dropped_objects = 0;
   Location where;
+
+  [[nodiscard]] bool has_objects() const { return !objects.empty() || dropped_objects != 0; }
 
   // The CSV's JSON text; empty when the bundle has none.
   [[nodiscard]] std::string_view csv_json() const {

@@ -210,7 +210,8 @@ std::string owner_of(const Bundle& b) {
 }
 
 Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg,
-                          bool writable_properties) {
+                          const LoadOptions& options) {
+  const bool writable_properties = options.writable_properties;
   auto env = read_envelope(doc);
   if (!env) {
     return std::unexpected(std::move(env).error().located(where));
@@ -233,7 +234,7 @@ Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg,
     cfg.channels.push_back(std::move(c));
   } else if (schema == k_schema_bundle) {
     auto b = OPM_TRY(located(decode_bundle(doc), "parse bundle", where));
-    auto objects = read_bundle_objects(b);
+    auto objects = read_bundle_objects(b, options.keep_objects);
     if (!objects) {
       return std::unexpected(std::move(objects).error().wrap("read bundle objects").located(where));
     }
@@ -265,16 +266,16 @@ struct FileResult {
 };
 
 Result<void> add_all(std::vector<Document>&& docs, std::string_view file, DeclarativeConfig& cfg,
-                     bool writable_properties) {
+                     const LoadOptions& options) {
   for (auto& doc : docs) {
-    OPM_TRY(add_document(std::move(doc.value), Location{std::string(file), doc.line, 0}, cfg,
-                         writable_properties));
+    OPM_TRY(
+        add_document(std::move(doc.value), Location{std::string(file), doc.line, 0}, cfg, options));
   }
   return {};
 }
 
 void load_file(const std::string& root, const std::string& rel, const std::string& display,
-               bool writable_properties, FileResult& out) {
+               const LoadOptions& options, FileResult& out) {
   auto text = util::read_file(go_path(root, rel));
   if (!text) {
     out.error = std::move(text).error();
@@ -284,7 +285,7 @@ void load_file(const std::string& root, const std::string& rel, const std::strin
   auto decoded = decode_stream_until_error(*text, display);
   text->clear();
   text->shrink_to_fit();
-  auto added = add_all(std::move(decoded.documents), display, out.cfg, writable_properties);
+  auto added = add_all(std::move(decoded.documents), display, out.cfg, options);
   if (!added) {
     out.error = std::move(added).error();
   } else if (decoded.error) {
@@ -305,7 +306,7 @@ Result<void> check_envelope(const Json& doc) {
 
 Result<void> add_documents(std::vector<Document>&& docs, std::string_view file,
                            DeclarativeConfig& cfg) {
-  return add_all(std::move(docs), file, cfg, false);
+  return add_all(std::move(docs), file, cfg, LoadOptions{});
 }
 
 namespace {
@@ -368,8 +369,7 @@ Result<DeclarativeConfig> load_dir(const std::filesystem::path& root, const Load
   std::vector<FileResult> results(files.size());
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
   util::run_indexed_until_failure(files.size(), threads, [&](std::size_t i) {
-    load_file(walk.root, files[i], display_path(root, files[i]), options.writable_properties,
-              results[i]);
+    load_file(walk.root, files[i], display_path(root, files[i]), options, results[i]);
     return !results[i].error;
   });
 

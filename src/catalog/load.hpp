@@ -21,6 +21,9 @@ struct LoadOptions {
   // value; it would be written as null` / `... has a member "<m>" besides type and value; it
   // would be dropped`, at the object's location.
   bool writable_properties = false;
+  // KeepObjects::csv_only where nothing reads a bundle's objects but its CSV (validate,
+  // render): the catalog is then held in about half the memory.
+  KeepObjects keep_objects = KeepObjects::all;
 };
 
 // Load every file under `root` as upstream's declcfg.LoadFS does: walk in byte-wise name order,

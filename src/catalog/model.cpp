@@ -426,6 +426,8 @@ std::span<const std::string> Bundle::objects() const {
                          : std::span<const std::string>();
 }
 
+bool Bundle::has_objects() const { return blob != nullptr && blob->has_objects(); }
+
 std::string_view Bundle::csv_json() const {
   return blob != nullptr ? blob->csv_json() : std::string_view();
 }

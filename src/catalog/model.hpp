@@ -46,6 +46,7 @@ struct Bundle {
   [[nodiscard]] std::span<const Property> properties() const;
   [[nodiscard]] std::span<const RelatedImage> related_images() const;
   [[nodiscard]] std::span<const std::string> objects() const;
+  [[nodiscard]] bool has_objects() const;
   [[nodiscard]] std::string_view csv_json() const;
   // "<version>" or, with a release, "<version>-<release>" (upstream's VersionString).
   [[nodiscard]] std::string version_string() const;

@@ -82,6 +82,7 @@ void add_render(CLI::App& parent, Context& ctx, Action& chosen) {
         options.image_ref_template = std::move(*parsed);
       }
       options.migrations = OPM_TRY(selected_migrations(*flags));
+      options.catalog_objects = catalog::KeepObjects::csv_only;
       auto cfg = OPM_TRY(render::render(flags->refs, options));
       catalog::write(cfg, format, ctx.out);
       util::free_at_exit(std::move(cfg));

@@ -91,7 +91,7 @@ Result<catalog::DeclarativeConfig> render_one(const std::string& ref, const Opti
       return util::fail(Errc::not_allowed,
                         "cannot render declarative config directory: not allowed");
     }
-    return load_catalog_dir(ref);
+    return load_catalog_dir(ref, options.catalog_objects);
   }
   if (options.render_image) {
     return options.render_image(ref, {.bundle = options.allow_bundle_images,
@@ -117,8 +117,9 @@ Result<catalog::DeclarativeConfig> render_and_tidy(const std::string& ref, const
 
 } // namespace
 
-Result<catalog::DeclarativeConfig> load_catalog_dir(const std::filesystem::path& dir) {
-  return catalog::load_dir(dir, {.writable_properties = true});
+Result<catalog::DeclarativeConfig> load_catalog_dir(const std::filesystem::path& dir,
+                                                    catalog::KeepObjects objects) {
+  return catalog::load_dir(dir, {.writable_properties = true, .keep_objects = objects});
 }
 
 Result<catalog::DeclarativeConfig> render_sqlite_file(const std::filesystem::path& db) {

@@ -48,6 +48,9 @@ struct Options {
   // Called before a SQLite database file is read (for upstream's deprecation notice); may be
   // called from worker threads, once per such reference.
   std::function<void()> on_sqlite;
+  // What a catalog directory's bundles keep of their objects: KeepObjects::csv_only where the
+  // result is only written out (`opm render`).
+  catalog::KeepObjects catalog_objects = catalog::KeepObjects::all;
 };
 
 // `opm render`: each reference (up to `jobs` at once, results kept in argument order) (an FBC
@@ -70,7 +73,9 @@ Result<catalog::DeclarativeConfig> render_sqlite_file(const std::filesystem::pat
 // A file-based catalog directory, loaded as catalog::load_dir does (only bundle objects are
 // decoded, as latest upstream's loader does; other property values are written back as read),
 // refusing property entries that writing would change (LoadOptions::writable_properties).
-Result<catalog::DeclarativeConfig> load_catalog_dir(const std::filesystem::path& dir);
+Result<catalog::DeclarativeConfig>
+load_catalog_dir(const std::filesystem::path& dir,
+                 catalog::KeepObjects objects = catalog::KeepObjects::all);
 
 // Upstream's per-reference tidy-up before writing: related images sorted, bundle
 // objects moved last (alpha/action/render.go).

@@ -148,7 +148,7 @@ Node check_bundle(const Bundle& b, const Package& pkg) {
   if (!b.has_blob) {
     node.add_rule("must be exactly one property with type \"olm.package\"");
   }
-  if (b.image.empty() && b.objects().empty()) {
+  if (b.image.empty() && !b.has_objects()) {
     node.add_rule("bundle image must be set");
   }
   check_deprecation(b.deprecation, node);

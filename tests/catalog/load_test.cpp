@@ -157,6 +157,41 @@ TEST_SUITE("load_dir") {
     CHECK(b.csv_json() == csv);
   }
 
+  TEST_CASE("keeping only the CSV keeps the first CSV object and counts the others") {
+    TempDir dir;
+    std::string csv = R"({"kind":"ClusterServiceVersion","metadata":{"name":"a.v1"}})";
+    std::string second_csv = R"({"kind":"ClusterServiceVersion","metadata":{"name":"a.v2"}})";
+    std::string crd = R"({"kind":"CustomResourceDefinition","spec":{"kind":"x"}})";
+    dir.write("b.json", R"({"schema":"olm.bundle","package":"a","name":"a.v1","properties":[)" +
+                            object_property(crd) + "," + object_property(csv) + "," +
+                            object_property(second_csv) + "]}");
+    dir.write("c.json", R"({"schema":"olm.bundle","package":"a","name":"a.v0","properties":[)" +
+                            object_property(crd) + "]}");
+    auto cfg = load_dir(dir.path(), {.keep_objects = KeepObjects::csv_only});
+    REQUIRE(cfg);
+    const auto& b = cfg->bundles.at(0);
+    CHECK(b.objects == std::vector<std::string>{csv});
+    CHECK(b.csv_json() == csv);
+    CHECK(b.dropped_objects == 2);
+    CHECK(b.has_objects());
+    const auto& crd_only = cfg->bundles.at(1);
+    CHECK(crd_only.objects.empty());
+    CHECK(crd_only.csv_json().empty());
+    CHECK(crd_only.has_objects());
+  }
+
+  TEST_CASE("keeping only the CSV still checks every object") {
+    TempDir dir;
+    dir.write("b.json", R"({"schema":"olm.bundle","package":"a","name":"b","properties":[)" +
+                            object_property(R"({"kind":"Service"})") +
+                            R"(,{"type":"olm.bundle.object","value":{"data":"!!"}}]})");
+    auto cfg = load_dir(dir.path(), {.keep_objects = KeepObjects::csv_only});
+    REQUIRE_FALSE(cfg);
+    CHECK(cfg.error().message() ==
+          "read bundle objects: package \"a\", bundle \"b\": parse property at index 1 as bundle "
+          "object: illegal base64 data at input byte 0");
+  }
+
   TEST_CASE("bad bundle object data names the package, bundle and property index") {
     TempDir dir;
     dir.write(
