@@ -164,7 +164,7 @@ struct Walker {
       if (type.kind != Kind::slice && type.kind != Kind::bytes) {
         return type_error("array", type);
       }
-      for (const auto& item : v) {
+      for (const auto& item : v.get_ref<const Json::array_t&>()) {
         if (!walk(item, type.kind == Kind::bytes ? k_uint8 : *type.elem)) {
           return false;
         }
@@ -172,7 +172,7 @@ struct Walker {
       return true;
     case Json::value_t::object:
       if (type.kind == Kind::map) {
-        for (const auto& item : v) {
+        for (const auto& [key, item] : v.get_ref<const Json::object_t&>()) {
           if (!walk(item, *type.elem)) {
             return false;
           }
@@ -188,22 +188,32 @@ struct Walker {
     }
   }
 
-  bool walk_struct(const Json& v, const Type& type) {
-    for (auto it = v.begin(); it != v.end(); ++it) {
-      const Field* field = nullptr;
-      for (const auto& f : type.fields) {
-        if (key_matches(it.key(), f.json)) {
-          field = &f;
-          break;
-        }
+  // Go's decoder takes the field of exactly that name, else the first whose name matches
+  // ignoring case.
+  static const Field* field_of(const Type& type, std::string_view key) {
+    for (const auto& f : type.fields) {
+      if (key == f.json) {
+        return &f;
       }
+    }
+    for (const auto& f : type.fields) {
+      if (key_matches(key, f.json)) {
+        return &f;
+      }
+    }
+    return nullptr;
+  }
+
+  bool walk_struct(const Json& v, const Type& type) {
+    for (const auto& [key, value] : v.get_ref<const Json::object_t&>()) {
+      const Field* field = field_of(type, key);
       if (field == nullptr) {
         continue;
       }
       std::string_view outer = struct_name;
       path.push_back(field->json);
       struct_name = type.short_name;
-      bool ok = walk(it.value(), *field->type);
+      bool ok = walk(value, *field->type);
       path.pop_back();
       struct_name = outer;
       if (!ok) {
