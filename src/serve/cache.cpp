@@ -211,6 +211,20 @@ bool add_part(Catalog& whole, Catalog&& part) {
   return true;
 }
 
+// One package directory loaded and indexed; nothing when it does not load or validate alone.
+std::optional<Catalog> load_and_index(const fs::path& dir) {
+  auto cfg = catalog::load_dir(dir, {.threads = 1});
+  if (!cfg) {
+    return std::nullopt;
+  }
+  TextPool pool;
+  auto part = index_catalog(*cfg, pool);
+  if (!part) {
+    return std::nullopt;
+  }
+  return std::move(*part);
+}
+
 // A catalog laid out as one directory per package, nothing else at its top, loaded and
 // indexed one directory at a time on each of two threads, so that only two packages' decoded
 // documents are held at once. Nothing when it is laid out otherwise, or when a directory does
@@ -223,34 +237,23 @@ std::optional<Catalog> load_by_directory(const std::string& dir) {
     return std::nullopt;
   }
   auto start = [&](std::size_t i) {
-    return std::async(std::launch::async,
-                      [path = fs::path(dir) / (*entries)[i].name]() -> std::optional<Catalog> {
-                        auto cfg = catalog::load_dir(path, {.threads = 1});
-                        if (!cfg) {
-                          return std::nullopt;
-                        }
-                        TextPool pool;
-                        auto part = index_catalog(*cfg, pool);
-                        if (!part) {
-                          return std::nullopt;
-                        }
-                        return std::move(*part);
-                      });
+    return std::async(std::launch::async, load_and_index, fs::path(dir) / (*entries)[i].name);
   };
   constexpr std::size_t k_in_flight = 2;
   std::deque<std::future<std::optional<Catalog>>> running;
-  for (std::size_t i = 0; i < std::min(k_in_flight, entries->size()); ++i) {
-    running.push_back(start(i));
+  std::size_t next = 0;
+  for (; next < std::min(k_in_flight, entries->size()); ++next) {
+    running.push_back(start(next));
   }
   Catalog whole;
   bool whole_ok = true;
-  for (std::size_t next = running.size(); !running.empty();) {
+  while (!running.empty()) {
     auto part = running.front().get();
     running.pop_front();
+    whole_ok = whole_ok && part && add_part(whole, std::move(*part));
     if (whole_ok && next < entries->size()) {
       running.push_back(start(next++));
     }
-    whole_ok = whole_ok && part && add_part(whole, std::move(*part));
   }
   if (!whole_ok) {
     return std::nullopt;
