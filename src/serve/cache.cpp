@@ -225,6 +225,37 @@ std::optional<Catalog> load_and_index(const fs::path& dir) {
   return std::move(*part);
 }
 
+// The bytes of the regular files under `dir`, as far as they can be listed.
+std::uintmax_t bytes_under(const fs::path& dir) {
+  std::uintmax_t total = 0;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_regular_file(ec)) {
+      total += it->file_size(ec);
+    }
+  }
+  return total;
+}
+
+// Package directories, largest first, so that the two threads finish close together.
+std::vector<fs::path> largest_first(const std::string& dir,
+                                    const std::vector<util::DirEntry>& entries) {
+  std::vector<std::pair<std::uintmax_t, fs::path>> sized;
+  sized.reserve(entries.size());
+  for (const auto& e : entries) {
+    auto path = fs::path(dir) / e.name;
+    sized.emplace_back(bytes_under(path), std::move(path));
+  }
+  std::ranges::stable_sort(sized, std::ranges::greater(),
+                           &std::pair<std::uintmax_t, fs::path>::first);
+  std::vector<fs::path> out;
+  out.reserve(sized.size());
+  for (auto& [bytes, path] : sized) {
+    out.push_back(std::move(path));
+  }
+  return out;
+}
+
 // A catalog laid out as one directory per package, nothing else at its top, loaded and
 // indexed one directory at a time on each of two threads, so that only two packages' decoded
 // documents are held at once. Nothing when it is laid out otherwise, or when a directory does
@@ -236,13 +267,14 @@ std::optional<Catalog> load_by_directory(const std::string& dir) {
       !std::ranges::all_of(*entries, [](const util::DirEntry& e) { return e.is_dir; })) {
     return std::nullopt;
   }
+  const auto dirs = largest_first(dir, *entries);
   auto start = [&](std::size_t i) {
-    return std::async(std::launch::async, load_and_index, fs::path(dir) / (*entries)[i].name);
+    return std::async(std::launch::async, load_and_index, dirs[i]);
   };
   constexpr std::size_t k_in_flight = 2;
   std::deque<std::future<std::optional<Catalog>>> running;
   std::size_t next = 0;
-  for (; next < std::min(k_in_flight, entries->size()); ++next) {
+  for (; next < std::min(k_in_flight, dirs.size()); ++next) {
     running.push_back(start(next));
   }
   Catalog whole;
@@ -251,7 +283,7 @@ std::optional<Catalog> load_by_directory(const std::string& dir) {
     auto part = running.front().get();
     running.pop_front();
     whole_ok = whole_ok && part && add_part(whole, std::move(*part));
-    if (whole_ok && next < entries->size()) {
+    if (whole_ok && next < dirs.size()) {
       running.push_back(start(next++));
     }
   }
