@@ -64,7 +64,8 @@ run_target() {
   # ASan's default 256 MB quarantine, spread over many allocation sizes, lets a long run's
   # RSS climb past the limit with no leak (grpc_request: 1.4 GB after 14 million inputs,
   # flat at 150 MB without a quarantine); 64 MB keeps use-after-free detection and the RSS.
-  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:quarantine_size_mb=64} \
+  # intercept_tls_get_addr=0: see scripts/test.sh.
+  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:quarantine_size_mb=64:intercept_tls_get_addr=0} \
     UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
     "build/fuzz/fuzz/${t}_fuzz" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$dir/artifacts/" "${extra_args[@]}" "$dir/corpus" \

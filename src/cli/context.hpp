@@ -56,6 +56,9 @@ struct Action {
   std::function<Result<void>()> run;
   FatalStyle style = FatalStyle::logrus;
   const CLI::App* command = nullptr;
+  // A server keeps running until it is stopped; every other command ends when its work is
+  // done and may use the bulk heap (util/bulk_heap.hpp).
+  bool long_running = false;
 };
 
 } // namespace opm::cli

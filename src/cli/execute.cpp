@@ -3,6 +3,7 @@
 #include "cli/parse.hpp"
 #include "cli/tree.hpp"
 #include "cli/usage.hpp"
+#include "util/bulk_heap.hpp"
 #include "util/log.hpp"
 #include "util/strings.hpp"
 
@@ -45,6 +46,9 @@ int run_chosen(Context& ctx, Action& chosen, const CLI::App& command) {
   }
   if (chosen.command == nullptr) {
     chosen.command = &command;
+  }
+  if (!chosen.long_running) {
+    util::use_bulk_heap();
   }
   auto result = chosen.run();
   ctx.out.flush();

@@ -355,6 +355,7 @@ void add_registry_serve(CLI::App& parent, Context& ctx, Action& chosen) {
                   "Timeout in seconds. This flag will be removed later.");
   sub->callback([&ctx, &chosen, sub, flags] {
     chosen.command = sub;
+    chosen.long_running = true;
     chosen.run = [&ctx, sub, flags]() -> Result<void> {
       serve::RegistryOptions options = flags->options;
       options.err_is_tty = ctx.err_is_tty;

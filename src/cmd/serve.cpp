@@ -49,6 +49,7 @@ void add_serve(CLI::App& parent, Context& ctx, Action& chosen) {
   sub->callback([&ctx, &chosen, flags, sub, enforce] {
     chosen.command = sub;
     chosen.style = FatalStyle::logrus;
+    chosen.long_running = true;
     chosen.run = [&ctx, flags, enforce]() -> Result<void> {
       if (flags->args.size() != 1) {
         return util::fail(Errc::usage,
