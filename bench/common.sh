@@ -41,17 +41,16 @@ corpus_bundle_refs() {
 }
 
 # measure_runs STATUS WORKDIR BINARY ARGS... -> "wall_s cpu_s rss_kb": medians of RUNS runs
-# (the RSS the largest), each run expected to exit with STATUS. Needs GNU time.
+# (the RSS the largest), each run expected to exit with STATUS, timed to the microsecond.
 measure_runs() {
   local want=$1 dir=$2 bin=$3
   shift 3
   local walls=() cpus=() rss=0 wall user sys kb status
   for _ in $(seq "${RUNS:-3}"); do
     status=0
-    /usr/bin/time -f "%e %U %S %M" -o "$dir/time" "$bin" "$@" >/dev/null 2>"$dir/err" || status=$?
-    # GNU time exits with the command's status (and says so on a line of its own first).
+    python3 "$here/rusage.py" "$dir/time" "$bin" "$@" >/dev/null 2>"$dir/err" || status=$?
     [ "$status" -eq "$want" ] || { echo "$bin $*: exit $status" >&2; cat "$dir/err" >&2; return 1; }
-    read -r wall user sys kb < <(tail -n 1 "$dir/time")
+    read -r wall user sys kb <"$dir/time"
     walls+=("$wall")
     cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')")
     [ "$kb" -gt "$rss" ] && rss=$kb

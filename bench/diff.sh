@@ -2,10 +2,9 @@
 # Times `opm alpha diff --check-upgrades` of the whole v4.16 corpus catalog against v4.22
 # beside `opm validate` of each of them, and prints the diff's wall and CPU (user + system)
 # time as a share of validating both (target: at most 2x). Medians of RUNS runs (default 5).
-# Needs GNU time (/usr/bin/time, Debian package "time").
+# Needs python3 (bench/rusage.py times each run).
 source "$(dirname "$0")/common.sh"
 RUNS=${RUNS:-5}
-command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

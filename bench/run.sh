@@ -6,7 +6,7 @@
 # (user + system) time of RUNS runs (default 3) and the peak RSS, ours then upstream's,
 # and our CPU time as a share of upstream's. Then `serve` start-up (to the first SERVING
 # health answer) on v4.22, when the load client is there.
-# Needs GNU time (/usr/bin/time, Debian package "time"). UPSTREAM_OPM=path names upstream's
+# Needs python3 (bench/rusage.py times each run). UPSTREAM_OPM=path names upstream's
 # binary (default /tmp/upstream-opm/opm; without one only our figures are printed).
 # SERVE_LOAD=path names the serve load client (default: tools/serve_load.py beside the corpus; it
 # needs Debian python3-grpcio).
@@ -14,7 +14,6 @@ source "$(dirname "$0")/common.sh"
 RUNS=${RUNS:-3}
 upstream=${UPSTREAM_OPM:-/tmp/upstream-opm/opm}
 load_client=${SERVE_LOAD:-$OPM_CORPUS/../tools/serve_load.py}
-command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 [ -x "$upstream" ] || upstream=
 
 work=$(mktemp -d)
@@ -52,7 +51,7 @@ row() { # LABEL ARGS...: ours, then upstream's, then the CPU ratio
 }
 
 fmt() { # "wall cpu rss_kb" -> readable
-  awk '{ printf "wall %6.2f s  cpu %6.2f s  peak %7.1f MB", $1, $2, $3 / 1024 }' <<<"$1"
+  awk '{ printf "wall %6.3f s  cpu %6.3f s  peak %7.1f MB", $1, $2, $3 / 1024 }' <<<"$1"
 }
 
 echo "opm: $OPM; upstream: ${upstream:-none} ($RUNS runs each: median wall and CPU, peak RSS)"

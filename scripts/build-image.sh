@@ -89,6 +89,13 @@ libraries() {
   list_libraries "$1" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
 }
 { libraries "$opm"; libraries "$module"; } | sort -u >"$work/libraries"
+# libcurl, which opm loads by name when it first makes a request, beside libssl, and what it
+# loads.
+curl_library="$(dirname "$(grep '/libssl\.so\.3$' "$work/libraries")")/libcurl.so.4"
+[ -e "${sysroot%/}$curl_library" ] || { echo "build-image: no $curl_library" >&2; exit 1; }
+{ cat "$work/libraries"; echo "$curl_library"; libraries "${sysroot%/}$curl_library" |
+  sed "s|^${sysroot%/}/|/|"; } | sort -u >"$work/libraries.all"
+mv "$work/libraries.all" "$work/libraries"
 while read -r lib; do
   mkdir -p "$root$(dirname "$lib")"
   cp -L "${sysroot%/}$lib" "$root$lib"

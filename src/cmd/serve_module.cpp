@@ -31,8 +31,10 @@ std::string dl_error() {
 
 // The module at `path`, loaded once (dlopen() of a loaded module returns it again).
 Result<void*> module_symbol(const fs::path& path, const char* name) {
-  // Never closed: gRPC keeps threads and static state alive until exit.
-  void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  // Never closed: gRPC keeps threads and static state alive until exit. Bound lazily: binding
+  // all of gRPC's symbols up front cost every start 5 ms, and the module is linked with
+  // --no-undefined against the libraries it loads.
+  void* handle = ::dlopen(path.c_str(), RTLD_LAZY | RTLD_LOCAL);
   if (handle == nullptr) {
     return util::fail(Errc::io, fmt::format("cannot load {}: {}", path.string(), dl_error()));
   }

@@ -1,7 +1,7 @@
 #include "registry/curl_transport.hpp"
 
+#include "registry/curl_library.hpp"
 #include "registry/reference.hpp"
-#include "util/c_free.hpp"
 #include "util/interrupt.hpp"
 
 #include <curl/curl.h>
@@ -165,7 +165,7 @@ size_t on_body(char* data, size_t size, size_t n, void* user) {
 bool default_ca_bundle_exists(CURL* h) {
   static const bool exists = [h] {
     char* path = nullptr;
-    curl_easy_getinfo(h, CURLINFO_CAINFO, &path);
+    loaded_curl().easy_getinfo(h, CURLINFO_CAINFO, &path);
     return path == nullptr || ::access(path, R_OK) == 0;
   }();
   return exists;
@@ -211,8 +211,14 @@ std::string proxy_for(const Options& options, std::string_view url_text) {
   return proxy.value_or("");
 }
 
-using CurlEasy = std::unique_ptr<CURL, util::CFree<curl_easy_cleanup>>;
-using CurlHeaders = std::unique_ptr<curl_slist, util::CFree<curl_slist_free_all>>;
+struct CurlEasyCleanup {
+  void operator()(CURL* h) const noexcept { loaded_curl().easy_cleanup(h); }
+};
+struct CurlSlistFree {
+  void operator()(curl_slist* list) const noexcept { loaded_curl().slist_free_all(list); }
+};
+using CurlEasy = std::unique_ptr<CURL, CurlEasyCleanup>;
+using CurlHeaders = std::unique_ptr<curl_slist, CurlSlistFree>;
 
 namespace {
 
@@ -222,7 +228,7 @@ CurlHeaders header_list(const Headers& headers) {
   CurlHeaders list;
   auto append = [&list](const std::string& line) {
     // On failure curl_slist_append returns null and leaves the list as it was.
-    if (curl_slist* grown = curl_slist_append(list.get(), line.c_str())) {
+    if (curl_slist* grown = loaded_curl().slist_append(list.get(), line.c_str())) {
       (void)list.release();
       list.reset(grown);
     }
@@ -249,7 +255,7 @@ struct CurlTransport::Pool {
         return h;
       }
     }
-    return CurlEasy(curl_easy_init());
+    return CurlEasy(loaded_curl().easy_init());
   }
   void release(CurlEasy h) {
     std::lock_guard lock(mutex);
@@ -258,11 +264,7 @@ struct CurlTransport::Pool {
 };
 
 CurlTransport::CurlTransport(const Options& options, TlsProvider tls)
-    : m_options(options), m_tls(std::move(tls)), m_pool(std::make_unique<Pool>()) {
-  // Before any thread makes a handle; libcurl's global state lives until exit.
-  static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
+    : m_options(options), m_tls(std::move(tls)), m_pool(std::make_unique<Pool>()) {}
 
 CurlTransport::~CurlTransport() = default;
 
@@ -274,95 +276,101 @@ Response CurlTransport::send(const Request& request) {
     response.transport_error = "invalid URL";
     return response;
   }
+  if (auto library = curl_library(); !library) {
+    response.transport_error = library.error().message();
+    return response;
+  }
   CurlEasy handle = m_pool->acquire();
   CURL* h = handle.get();
   if (h == nullptr) {
     response.transport_error = "cannot initialise libcurl";
     return response;
   }
-  curl_easy_reset(h);
+  loaded_curl().easy_reset(h);
   Exchange ex{&request, &response};
   char errbuf[CURL_ERROR_SIZE] = {0};
-  curl_easy_setopt(h, CURLOPT_URL, request.url.c_str());
-  curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
-  curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
-  curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+  loaded_curl().easy_setopt(h, CURLOPT_URL, request.url.c_str());
+  loaded_curl().easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+  loaded_curl().easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  loaded_curl().easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+  loaded_curl().easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
   if (!m_options.user_agent.empty()) {
-    curl_easy_setopt(h, CURLOPT_USERAGENT, m_options.user_agent.c_str());
+    loaded_curl().easy_setopt(h, CURLOPT_USERAGENT, m_options.user_agent.c_str());
   }
-  curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
-  curl_easy_setopt(h, CURLOPT_HEADERDATA, &ex);
-  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(h, CURLOPT_WRITEDATA, &ex);
-  curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
-  curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
-  curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS,
-                   static_cast<long>(m_options.timeouts.connect.count()));
-  curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1024L);
-  curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, static_cast<long>(m_options.timeouts.stall.count()));
+  loaded_curl().easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+  loaded_curl().easy_setopt(h, CURLOPT_HEADERDATA, &ex);
+  loaded_curl().easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+  loaded_curl().easy_setopt(h, CURLOPT_WRITEDATA, &ex);
+  loaded_curl().easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+  loaded_curl().easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
+  loaded_curl().easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS,
+                            static_cast<long>(m_options.timeouts.connect.count()));
+  loaded_curl().easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1024L);
+  loaded_curl().easy_setopt(h, CURLOPT_LOW_SPEED_TIME,
+                            static_cast<long>(m_options.timeouts.stall.count()));
   if (!request.blob) {
-    curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(m_options.timeouts.request.count()));
+    loaded_curl().easy_setopt(h, CURLOPT_TIMEOUT_MS,
+                              static_cast<long>(m_options.timeouts.request.count()));
   }
-  curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, nullptr);
-  curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
+  loaded_curl().easy_setopt(h, CURLOPT_ACCEPT_ENCODING, nullptr);
+  loaded_curl().easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
 
   std::string proxy = proxy_for(m_options, request.url);
-  curl_easy_setopt(h, CURLOPT_PROXY, proxy.c_str());
+  loaded_curl().easy_setopt(h, CURLOPT_PROXY, proxy.c_str());
 
   std::shared_ptr<const TlsConfig> tls;
   if (url->scheme == "https") {
     tls = m_tls ? m_tls(url->host) : nullptr;
     if (tls) {
-      curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, tls->verify ? 1L : 0L);
-      curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, tls->verify ? 2L : 0L);
+      loaded_curl().easy_setopt(h, CURLOPT_SSL_VERIFYPEER, tls->verify ? 1L : 0L);
+      loaded_curl().easy_setopt(h, CURLOPT_SSL_VERIFYHOST, tls->verify ? 2L : 0L);
       if (!tls->ca_file.empty()) {
-        curl_easy_setopt(h, CURLOPT_CAINFO, tls->ca_file.c_str());
+        loaded_curl().easy_setopt(h, CURLOPT_CAINFO, tls->ca_file.c_str());
       } else if (!default_ca_bundle_exists(h)) {
-        curl_easy_setopt(h, CURLOPT_CAINFO, nullptr);
+        loaded_curl().easy_setopt(h, CURLOPT_CAINFO, nullptr);
       }
       if (!tls->ca_dir.empty()) {
-        curl_easy_setopt(h, CURLOPT_CAPATH, tls->ca_dir.c_str());
+        loaded_curl().easy_setopt(h, CURLOPT_CAPATH, tls->ca_dir.c_str());
       }
       if (tls->loaded) {
         // Extra roots go into this connection's store only: no shared CA cache.
-        curl_easy_setopt(h, CURLOPT_CA_CACHE_TIMEOUT, 0L);
-        curl_easy_setopt(h, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
-        curl_easy_setopt(h, CURLOPT_SSL_CTX_DATA, tls.get());
+        loaded_curl().easy_setopt(h, CURLOPT_CA_CACHE_TIMEOUT, 0L);
+        loaded_curl().easy_setopt(h, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
+        loaded_curl().easy_setopt(h, CURLOPT_SSL_CTX_DATA, tls.get());
       }
       if (!tls->client_cert.empty()) {
-        curl_easy_setopt(h, CURLOPT_SSLCERT, tls->client_cert.c_str());
-        curl_easy_setopt(h, CURLOPT_SSLKEY, tls->client_key.c_str());
+        loaded_curl().easy_setopt(h, CURLOPT_SSLCERT, tls->client_cert.c_str());
+        loaded_curl().easy_setopt(h, CURLOPT_SSLKEY, tls->client_key.c_str());
       }
     }
-    curl_easy_setopt(h, CURLOPT_SSLVERSION, static_cast<long>(CURL_SSLVERSION_TLSv1_2));
+    loaded_curl().easy_setopt(h, CURLOPT_SSLVERSION, static_cast<long>(CURL_SSLVERSION_TLSv1_2));
   }
 
   CurlHeaders headers = header_list(request.headers);
-  curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers.get());
+  loaded_curl().easy_setopt(h, CURLOPT_HTTPHEADER, headers.get());
   if (request.method == "HEAD") {
-    curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
+    loaded_curl().easy_setopt(h, CURLOPT_NOBODY, 1L);
   } else if (request.method == "POST") {
-    curl_easy_setopt(h, CURLOPT_POST, 1L);
-    curl_easy_setopt(h, CURLOPT_POSTFIELDS, request.body.c_str());
-    curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, static_cast<long>(request.body.size()));
+    loaded_curl().easy_setopt(h, CURLOPT_POST, 1L);
+    loaded_curl().easy_setopt(h, CURLOPT_POSTFIELDS, request.body.c_str());
+    loaded_curl().easy_setopt(h, CURLOPT_POSTFIELDSIZE, static_cast<long>(request.body.size()));
   } else if (request.method != "GET") {
-    curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, request.method.c_str());
+    loaded_curl().easy_setopt(h, CURLOPT_CUSTOMREQUEST, request.method.c_str());
     if (!request.body.empty()) {
-      curl_easy_setopt(h, CURLOPT_POSTFIELDS, request.body.c_str());
-      curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, static_cast<long>(request.body.size()));
+      loaded_curl().easy_setopt(h, CURLOPT_POSTFIELDS, request.body.c_str());
+      loaded_curl().easy_setopt(h, CURLOPT_POSTFIELDSIZE, static_cast<long>(request.body.size()));
     }
   }
 
-  CURLcode rc = curl_easy_perform(h);
-  curl_easy_setopt(h, CURLOPT_HTTPHEADER, nullptr);
+  CURLcode rc = loaded_curl().easy_perform(h);
+  loaded_curl().easy_setopt(h, CURLOPT_HTTPHEADER, nullptr);
   headers.reset();
   if (rc != CURLE_OK) {
     bool keep_status = response.body_too_large || response.aborted_by_sink;
     if (!keep_status) {
       response.status = 0;
     }
-    std::string text = errbuf[0] != '\0' ? errbuf : curl_easy_strerror(rc);
+    std::string text = errbuf[0] != '\0' ? errbuf : loaded_curl().easy_strerror(rc);
     if (transfers_cancelled()) {
       text = "interrupted";
     }

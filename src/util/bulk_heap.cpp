@@ -1,13 +1,13 @@
 #include "util/bulk_heap.hpp"
 
 #include <malloc.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <sys/mman.h>
 
 namespace opm::util {
 

@@ -59,6 +59,14 @@ probe() {
   in_root "$ROOT" "$IMAGE_PATH" grpc_health_probe "$@" >"$WORK/out" 2>"$WORK/err" || RC=$?
 }
 
+# A request made from inside the image: libcurl, which opm loads when it first makes one, is
+# in the image with what it loads.
+RC=0
+in_root "$ROOT" "$IMAGE_PATH" opm render --use-http "127.0.0.1:$(free_port)/test/x:v1" \
+  >"$WORK/out" 2>"$WORK/err" || RC=$?
+expect_rc 1
+grep -q "Couldn't connect to server" "$WORK/err" || fail "no request from the image: $(cat "$WORK/err")"
+
 PORT=$(free_port)
 probe -addr=":$PORT"
 expect_rc 2

@@ -16,12 +16,15 @@ cpack --config "$BUILD_DIR/CPackConfig.cmake" -B "$WORK/pkg" >cpack.log 2>&1 ||
 deb=$(ls "$WORK"/pkg/opm_*.deb)
 dpkg-deb -x "$deb" "$WORK/root" || fail "cannot unpack $deb"
 
-# The packages owning the libraries the two files load directly, as dpkg names them.
+# The packages owning the libraries the two files load directly or by name, as dpkg names them.
 needed_packages() {
   local file lib path
-  for file in "$WORK/root/usr/bin/opm" "$WORK/root/usr/lib/opm/opm-serve.so"; do
-    readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
-  done | sort -u | while read -r lib; do
+  {
+    for file in "$WORK/root/usr/bin/opm" "$WORK/root/usr/lib/opm/opm-serve.so"; do
+      readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
+    done
+    echo libcurl.so.4 # loaded by name when a request is first made
+  } | sort -u | while read -r lib; do
     path=$(ldconfig -p | awk -v lib="$lib" '$1 == lib && /x86-64|AArch64|64bit/ {print $NF; exit}')
     [ -n "$path" ] || path=$(ldconfig -p | awk -v lib="$lib" '$1 == lib {print $NF; exit}')
     [ -n "$path" ] || { echo "unresolved:$lib"; continue; }
