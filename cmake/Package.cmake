@@ -1,7 +1,7 @@
 # `cpack` in a build tree makes a Debian package of what `cmake --install` installs: opm,
 # the serve module in lib/opm, man pages and completions, stripped. Depends are the
 # packages of exactly the shared libraries opm and the module load, as dpkg-shlibdeps
-# finds them (needs dpkg-dev), and libcurl's, which opm loads by name.
+# finds them (needs dpkg-dev), and libcurl's and libarchive's, which opm loads by name.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME opm)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
@@ -17,9 +17,9 @@ set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "opm maintainers <opm@localhost>"
     CACHE STRING "the package's Maintainer field")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# opm loads libcurl when it first makes a request (src/registry/curl_library.hpp), so
-# dpkg-shlibdeps cannot see it; its package is named here and the found ones are added.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS libcurl4)
+# opm loads libcurl and libarchive when it first needs them (src/util/shared_library.hpp),
+# so dpkg-shlibdeps cannot see them; their packages are named here and the found ones added.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libarchive13, libcurl4")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${CMAKE_BINARY_DIR})
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS ca-certificates)
 include(CPack)

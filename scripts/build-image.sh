@@ -89,13 +89,16 @@ libraries() {
   list_libraries "$1" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
 }
 { libraries "$opm"; libraries "$module"; } | sort -u >"$work/libraries"
-# libcurl, which opm loads by name when it first makes a request, beside libssl, and what it
-# loads.
-curl_library="$(dirname "$(grep '/libssl\.so\.3$' "$work/libraries")")/libcurl.so.4"
-[ -e "${sysroot%/}$curl_library" ] || { echo "build-image: no $curl_library" >&2; exit 1; }
-{ cat "$work/libraries"; echo "$curl_library"; libraries "${sysroot%/}$curl_library" |
-  sed "s|^${sysroot%/}/|/|"; } | sort -u >"$work/libraries.all"
-mv "$work/libraries.all" "$work/libraries"
+# libcurl and libarchive, which opm loads by name when it first needs them, beside libssl,
+# and what they load.
+library_dir="$(dirname "$(grep '/libssl\.so\.3$' "$work/libraries")")"
+for soname in libcurl.so.4 libarchive.so.13; do
+  loaded="$library_dir/$soname"
+  [ -e "${sysroot%/}$loaded" ] || { echo "build-image: no $loaded" >&2; exit 1; }
+  { cat "$work/libraries"; echo "$loaded"; libraries "${sysroot%/}$loaded" |
+    sed "s|^${sysroot%/}/|/|"; } | sort -u >"$work/libraries.all"
+  mv "$work/libraries.all" "$work/libraries"
+done
 while read -r lib; do
   mkdir -p "$root$(dirname "$lib")"
   cp -L "${sysroot%/}$lib" "$root$lib"

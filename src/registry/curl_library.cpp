@@ -1,7 +1,6 @@
 #include "registry/curl_library.hpp"
 
-#include <dlfcn.h>
-#include <fmt/format.h>
+#include "util/shared_library.hpp"
 
 #include <mutex>
 
@@ -11,33 +10,21 @@ namespace {
 
 const CurlLibrary* g_loaded = nullptr;
 
-template <typename Function> bool resolve(void* handle, const char* name, Function& out) {
-  out = reinterpret_cast<Function>(::dlsym(handle, name));
-  return out != nullptr;
-}
-
 Result<const CurlLibrary*> load() {
-  void* handle = ::dlopen(k_curl_soname, RTLD_NOW | RTLD_LOCAL);
-  if (handle == nullptr) {
-    const char* why = ::dlerror();
-    return util::fail(Errc::io, fmt::format("cannot load {}: {}", k_curl_soname,
-                                            why != nullptr ? why : "unknown error"));
-  }
+  auto library = OPM_TRY(util::SharedLibrary::open(k_curl_soname));
   static CurlLibrary lib{};
-  bool complete = resolve(handle, "curl_global_init", lib.global_init) &&
-                  resolve(handle, "curl_easy_init", lib.easy_init) &&
-                  resolve(handle, "curl_easy_cleanup", lib.easy_cleanup) &&
-                  resolve(handle, "curl_easy_reset", lib.easy_reset) &&
-                  resolve(handle, "curl_easy_setopt", lib.easy_setopt) &&
-                  resolve(handle, "curl_easy_getinfo", lib.easy_getinfo) &&
-                  resolve(handle, "curl_easy_perform", lib.easy_perform) &&
-                  resolve(handle, "curl_easy_strerror", lib.easy_strerror) &&
-                  resolve(handle, "curl_slist_append", lib.slist_append) &&
-                  resolve(handle, "curl_slist_free_all", lib.slist_free_all);
+  bool complete = library.resolve("curl_global_init", lib.global_init) &&
+                  library.resolve("curl_easy_init", lib.easy_init) &&
+                  library.resolve("curl_easy_cleanup", lib.easy_cleanup) &&
+                  library.resolve("curl_easy_reset", lib.easy_reset) &&
+                  library.resolve("curl_easy_setopt", lib.easy_setopt) &&
+                  library.resolve("curl_easy_getinfo", lib.easy_getinfo) &&
+                  library.resolve("curl_easy_perform", lib.easy_perform) &&
+                  library.resolve("curl_easy_strerror", lib.easy_strerror) &&
+                  library.resolve("curl_slist_append", lib.slist_append) &&
+                  library.resolve("curl_slist_free_all", lib.slist_free_all);
   if (!complete) {
-    const char* why = ::dlerror();
-    return util::fail(Errc::io, fmt::format("cannot load {}: {}", k_curl_soname,
-                                            why != nullptr ? why : "a function is missing"));
+    return std::unexpected(library.missing_symbol());
   }
   // Before any thread makes a handle; libcurl's global state lives until exit.
   lib.global_init(CURL_GLOBAL_DEFAULT);

@@ -6,9 +6,9 @@
 
 namespace opm::registry {
 
-// libcurl's entry points, loaded the first time a request is made. Linked in, libcurl and the
-// thirty libraries it pulls in (GnuTLS, Kerberos, LDAP among them) cost every command 3 ms
-// at start, and most commands never reach a registry.
+// libcurl's entry points, loaded the first time a request is made (util/shared_library.hpp):
+// linked in, it and the thirty libraries it pulls in (GnuTLS, Kerberos, LDAP among them) cost
+// every command 3 ms at start, and most commands never reach a registry.
 struct CurlLibrary {
   decltype(&::curl_global_init) global_init;
   decltype(&::curl_easy_init) easy_init;

@@ -1,13 +1,10 @@
 #include "registry/detail/unpack.hpp"
 
+#include "registry/archive_library.hpp"
 #include "registry/tree_path.hpp"
-#include "util/c_free.hpp"
 #include "util/fs.hpp"
 #include "util/interrupt.hpp"
 #include "util/strings.hpp"
-
-#include <archive.h>
-#include <archive_entry.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -32,7 +29,10 @@ constexpr std::size_t k_max_component = 255;
 constexpr std::string_view k_whiteout_prefix = ".wh.";
 constexpr std::string_view k_opaque = ".wh..wh..opq";
 
-using ArchiveRead = std::unique_ptr<archive, util::CFree<archive_read_free>>;
+struct ArchiveReadFree {
+  void operator()(archive* a) const noexcept { loaded_archive().read_free(a); }
+};
+using ArchiveRead = std::unique_ptr<archive, ArchiveReadFree>;
 
 using util::Fd;
 
@@ -88,17 +88,20 @@ public:
       compressed = static_cast<std::uint64_t>(st.st_size);
     }
     m_compressed = std::max<std::uint64_t>(compressed, 1);
-    ArchiveRead a(archive_read_new());
-    archive_read_support_filter_gzip(a.get());
-    archive_read_support_filter_zstd(a.get());
-    archive_read_support_format_tar(a.get());
-    archive_read_support_format_gnutar(a.get());
-    archive_read_support_format_empty(a.get());
-    if (archive_read_open_filename(a.get(), m_layer.path.c_str(), 1 << 16) != ARCHIVE_OK) {
-      if (archive_errno(a.get()) == EILSEQ) {
+    if (auto library = archive_library(); !library) {
+      return std::unexpected(std::move(library).error());
+    }
+    ArchiveRead a(loaded_archive().read_new());
+    loaded_archive().support_filter_gzip(a.get());
+    loaded_archive().support_filter_zstd(a.get());
+    loaded_archive().support_format_tar(a.get());
+    loaded_archive().support_format_gnutar(a.get());
+    loaded_archive().support_format_empty(a.get());
+    if (loaded_archive().read_open_filename(a.get(), m_layer.path.c_str(), 1 << 16) != ARCHIVE_OK) {
+      if (loaded_archive().error_number(a.get()) == EILSEQ) {
         return not_tar();
       }
-      return fail_layer(archive_error_string(a.get()));
+      return fail_layer(loaded_archive().error_string(a.get()));
     }
     bool first = true;
     for (;;) {
@@ -106,16 +109,16 @@ public:
         return util::fail(Errc::io, "interrupted");
       }
       archive_entry* entry = nullptr;
-      int rc = archive_read_next_header(a.get(), &entry);
+      int rc = loaded_archive().read_next_header(a.get(), &entry);
       if (rc == ARCHIVE_EOF) {
         break;
       }
       if (rc < ARCHIVE_WARN) {
-        if (first && archive_format(a.get()) != ARCHIVE_FORMAT_TAR &&
-            (archive_format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR) {
+        if (first && loaded_archive().format(a.get()) != ARCHIVE_FORMAT_TAR &&
+            (loaded_archive().format(a.get()) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_TAR) {
           return not_tar();
         }
-        return fail_layer(archive_error_string(a.get()));
+        return fail_layer(loaded_archive().error_string(a.get()));
       }
       first = false;
       if (++m_total_entries > m_limits.max_entries) {
@@ -235,7 +238,7 @@ private:
   }
 
   Result<void> apply(archive* a, archive_entry* entry) {
-    const char* raw = archive_entry_pathname(entry);
+    const char* raw = loaded_archive().entry_pathname(entry);
     std::string name = raw != nullptr ? raw : "";
     if (name.size() > k_max_path) {
       return std::unexpected(
@@ -279,9 +282,9 @@ private:
 
     std::string dir = OPM_TRY(resolve_dir(*parts, name, true));
     std::string rel = dir.empty() ? base : dir + "/" + base;
-    mode_t type = archive_entry_filetype(entry);
-    mode_t perm = archive_entry_perm(entry) & 0777;
-    const char* hardlink = archive_entry_hardlink(entry);
+    mode_t type = loaded_archive().entry_filetype(entry);
+    mode_t perm = loaded_archive().entry_perm(entry) & 0777;
+    const char* hardlink = loaded_archive().entry_hardlink(entry);
 
     if (hardlink != nullptr) {
       return apply_hardlink(name, hardlink, rel);
@@ -354,8 +357,8 @@ private:
                           const std::string& rel, mode_t perm) {
     std::uint64_t charged = 0;
     std::uint64_t logical = 0;
-    if (archive_entry_size_is_set(entry) && archive_entry_size(entry) > 0) {
-      logical = static_cast<std::uint64_t>(archive_entry_size(entry));
+    if (loaded_archive().entry_size_is_set(entry) && loaded_archive().entry_size(entry) > 0) {
+      logical = static_cast<std::uint64_t>(loaded_archive().entry_size(entry));
       OPM_TRY(charge(name, logical, charged));
     }
     OPM_TRY(clear_for(rel, false));
@@ -369,12 +372,12 @@ private:
     std::size_t len = 0;
     la_int64_t offset = 0;
     for (;;) {
-      int rc = archive_read_data_block(a, &buf, &len, &offset);
+      int rc = loaded_archive().read_data_block(a, &buf, &len, &offset);
       if (rc == ARCHIVE_EOF) {
         break;
       }
       if (rc < ARCHIVE_WARN) {
-        return fail_layer(archive_error_string(a));
+        return fail_layer(loaded_archive().error_string(a));
       }
       if (offset >= 0 && static_cast<std::uint64_t>(offset) != size) {
         // Sparse entry: seek to keep holes.
@@ -411,7 +414,7 @@ private:
   }
 
   Result<void> apply_symlink(archive_entry* entry, const std::string& rel) {
-    const char* target = archive_entry_symlink(entry);
+    const char* target = loaded_archive().entry_symlink(entry);
     OPM_TRY(clear_for(rel, false));
     if (::symlinkat(target != nullptr ? target : "", m_root_fd, rel.c_str()) != 0) {
       return io_error("symlink", rel, errno);

@@ -67,6 +67,17 @@ in_root "$ROOT" "$IMAGE_PATH" opm render --use-http "127.0.0.1:$(free_port)/test
 expect_rc 1
 grep -q "Couldn't connect to server" "$WORK/err" || fail "no request from the image: $(cat "$WORK/err")"
 
+# A layer unpacked inside the image: libarchive, loaded when a layer is first unpacked, is
+# there too.
+cp -r "$WORK/catalog" "$ROOT/tmp/layout" && chmod -R a+rX "$ROOT/tmp/layout"
+RC=0
+in_root "$ROOT" "$IMAGE_PATH" opm __pull --no-cache --unpack /tmp/unpacked oci:/tmp/layout:v1 \
+  >"$WORK/out" 2>"$WORK/err" || RC=$?
+expect_rc 0
+[ -f "$ROOT/tmp/unpacked/configs/etcd/catalog.json" ] ||
+  fail "no layer unpacked in the image: $(cat "$WORK/err"; ls -R "$ROOT/tmp/unpacked")"
+rm -rf "$ROOT/tmp/layout" "$ROOT/tmp/unpacked"
+
 PORT=$(free_port)
 probe -addr=":$PORT"
 expect_rc 2

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "util/error.hpp"
+
+#include <string>
+
+namespace opm::util {
+
+// A shared library loaded by soname when a command first needs it, and never unloaded. A
+// library linked in is loaded, with everything it pulls in, by every command at start, which
+// for libcurl and libarchive was 4 ms of each run.
+class SharedLibrary {
+public:
+  // The library, or "cannot load <soname>: <the loader's words>".
+  static Result<SharedLibrary> open(const char* soname);
+
+  // Sets `out` to the function called `name`; false if there is none.
+  template <typename Function> bool resolve(const char* name, Function& out) const {
+    out = reinterpret_cast<Function>(symbol(name));
+    return out != nullptr;
+  }
+
+  // "cannot load <soname>: <the loader's words>", after a failed resolve().
+  Error missing_symbol() const;
+
+private:
+  SharedLibrary(void* handle, const char* soname) : m_handle(handle), m_soname(soname) {}
+  void* symbol(const char* name) const;
+
+  void* m_handle;
+  std::string m_soname;
+};
+
+} // namespace opm::util
