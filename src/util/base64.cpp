@@ -29,6 +29,44 @@ std::unexpected<Error> corrupt(std::size_t at) {
 }
 
 bool is_newline(char c) { return c == '\n' || c == '\r'; }
+
+// Sixteen bytes at a time, with the compiler's portable vector extension.
+using Bytes = unsigned char __attribute__((vector_size(16)));
+using Pairs = std::uint16_t __attribute__((vector_size(16)));
+using Quads = std::uint32_t __attribute__((vector_size(16)));
+
+bool all_set(Bytes mask) {
+  std::uint64_t halves[2];
+  std::memcpy(halves, &mask, sizeof halves);
+  return (halves[0] & halves[1]) == ~std::uint64_t{0};
+}
+
+// Decodes sixteen characters of the alphabet at `in` into twelve bytes at `out`, writing one
+// byte more (which the next block or the caller's slack takes); false, with nothing written,
+// when any of them is another byte.
+bool decode_block(const unsigned char* in, char* out) {
+  Bytes c;
+  std::memcpy(&c, in, sizeof c);
+  auto upper = reinterpret_cast<Bytes>((c - 'A') < 26);
+  auto lower = reinterpret_cast<Bytes>((c - 'a') < 26);
+  auto digit = reinterpret_cast<Bytes>((c - '0') < 10);
+  auto plus = reinterpret_cast<Bytes>(c == '+');
+  auto slash = reinterpret_cast<Bytes>(c == '/');
+  if (!all_set(upper | lower | digit | plus | slash)) {
+    return false;
+  }
+  // Each character's value: the offset from its byte differs by class (mod 256).
+  Bytes values = c + ((upper & 191) | (lower & 185) | (digit & 4) | (plus & 19) | (slash & 16));
+  auto pairs = reinterpret_cast<Pairs>(values);
+  pairs = ((pairs & 0xFF) << 6) | (pairs >> 8); // two values, 12 bits
+  auto quads = reinterpret_cast<Quads>(pairs);
+  quads = ((quads & 0xFFFF) << 12) | (quads >> 16); // four values, 24 bits
+  for (int i = 0; i < 4; ++i) {
+    std::uint32_t bytes = __builtin_bswap32(quads[i] << 8);
+    std::memcpy(out + 3 * i, &bytes, sizeof bytes);
+  }
+  return true;
+}
 } // namespace
 
 void base64_encode_append(std::string& out, std::string_view bytes) {
@@ -97,7 +135,12 @@ Result<std::string> base64_decode(std::string_view src) {
   const std::size_t n = src.size();
   const auto* in = reinterpret_cast<const unsigned char*>(src.data());
   for (;;) {
-    // Fast path: four alphabet characters in a row.
+    // Fast paths: sixteen, then four alphabet characters in a row. The output has three bytes
+    // of slack for decode_block's extra one.
+    while (si + 16 <= n && decode_block(in + si, dst)) {
+      si += 16;
+      dst += 12;
+    }
     while (si + 4 <= n) {
       unsigned char a = k_decode[in[si]];
       unsigned char b = k_decode[in[si + 1]];

@@ -61,6 +61,7 @@ void use_bulk_heap() {
   }
   std::uintptr_t before = current_break();
   ::mallopt(M_TOP_PAD, static_cast<int>(k_main_heap_step));
+  ::mallopt(M_MMAP_THRESHOLD, 32 << 20);
   grow_main_heap_now(before);
   std::uintptr_t after = current_break();
   if (after == before) {

@@ -55,6 +55,11 @@ Result<std::size_t> read_some(int fd, char* into, std::size_t size,
 namespace {
 // The rest of `fd` into `out`, read straight into its buffer: sized from fstat, with one byte
 // more so that a file that grew is noticed and read on.
+// Makes `out` `size` bytes long without zeroing what it gains: the caller reads into it at once.
+void grow_unfilled(std::string& out, std::size_t size) {
+  out.resize_and_overwrite(size, [](char*, std::size_t n) { return n; });
+}
+
 Result<void> read_fd_into(int fd, const std::filesystem::path& path, std::string& out) {
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
@@ -64,11 +69,11 @@ Result<void> read_fd_into(int fd, const std::filesystem::path& path, std::string
     return fail(Errc::io, fmt::format("read {}: is a directory", path.string()));
   }
   std::size_t expected = S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
-  out.resize(std::max<std::size_t>(expected + 1, 4096));
+  grow_unfilled(out, std::max<std::size_t>(expected + 1, 4096));
   std::size_t done = 0;
   for (;;) {
     if (done == out.size()) {
-      out.resize(out.size() * 2);
+      grow_unfilled(out, out.size() * 2);
     }
     std::size_t n = OPM_TRY(read_some(fd, out.data() + done, out.size() - done, path));
     if (n == 0) {

@@ -1,7 +1,8 @@
 #include "util/shared_library.hpp"
 
-#include <dlfcn.h>
 #include <fmt/format.h>
+
+#include <dlfcn.h>
 
 namespace opm::util {
 
@@ -25,6 +26,8 @@ Result<SharedLibrary> SharedLibrary::open(const char* soname) {
 
 void* SharedLibrary::symbol(const char* name) const { return ::dlsym(m_handle, name); }
 
-Error SharedLibrary::missing_symbol() const { return load_error(m_soname, "a function is missing"); }
+Error SharedLibrary::missing_symbol() const {
+  return load_error(m_soname, "a function is missing");
+}
 
 } // namespace opm::util

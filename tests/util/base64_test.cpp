@@ -23,6 +23,44 @@ TEST_SUITE("base64") {
     }
   }
 
+  TEST_CASE("long text decodes whole blocks and their tails alike") {
+    std::string bytes;
+    for (int i = 0; i < 300; ++i) {
+      bytes += static_cast<char>((i * 37 + 11) & 0xFF);
+    }
+    for (std::size_t size = 0; size <= bytes.size(); ++size) {
+      std::string part = bytes.substr(0, size);
+      auto d = base64_decode(base64_encode(part));
+      REQUIRE(d);
+      CHECK(*d == part);
+    }
+    // Every character of the alphabet, in every position of a block.
+    std::string all = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (int shift = 0; shift < 16; shift += 4) {
+      std::string text = all.substr(shift) + all.substr(0, shift);
+      auto d = base64_decode(text);
+      REQUIRE(d);
+      CHECK(base64_encode(*d) == text);
+    }
+  }
+
+  TEST_CASE("an illegal character or line break inside a long run is found where it is") {
+    std::string text(64, 'Q');
+    for (std::size_t at : {0UL, 5UL, 15UL, 16UL, 33UL, 63UL}) {
+      for (char bad : {'!', '-', '_', '\x80', '@', '[', '`', '{', ':', '*', '.'}) {
+        std::string broken = text;
+        broken[at] = bad;
+        auto d = base64_decode(broken);
+        REQUIRE_FALSE(d);
+        CHECK(d.error().message() == "illegal base64 data at input byte " + std::to_string(at));
+      }
+    }
+    std::string wrapped = text.substr(0, 20) + "\n" + text.substr(20);
+    auto d = base64_decode(wrapped);
+    REQUIRE(d);
+    CHECK(*d == *base64_decode(text));
+  }
+
   TEST_CASE("line breaks anywhere are skipped") {
     auto d = base64_decode("Zm9v\r\nYm\nFy");
     REQUIRE(d);
