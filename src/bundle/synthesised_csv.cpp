@@ -150,36 +150,30 @@ template <typename Node> Node last_member(const Members<Node>& members, std::str
   return out;
 }
 
-// A string field: null leaves what an earlier member set.
-template <typename Node> auto string_member(const Members<Node>& members, std::string_view name) {
+// The last non-null member named `name` (ignoring case): a scalar field, which null leaves as
+// an earlier member set it.
+template <typename Node>
+Node last_non_null_member(const Members<Node>& members, std::string_view name) {
   Node found;
   for (const auto& m : members) {
     if (util::equal_fold(m.key, name) && !Node::of(m.value).is_null()) {
       found = Node::of(m.value);
     }
   }
-  return found.string();
+  return found;
+}
+
+template <typename Node> auto string_member(const Members<Node>& members, std::string_view name) {
+  return last_non_null_member<Node>(members, name).string();
 }
 
 template <typename Node>
 long long integer_member(const Members<Node>& members, std::string_view name) {
-  Node found;
-  for (const auto& m : members) {
-    if (util::equal_fold(m.key, name) && !Node::of(m.value).is_null()) {
-      found = Node::of(m.value);
-    }
-  }
-  return found.integer();
+  return last_non_null_member<Node>(members, name).integer();
 }
 
 template <typename Node> bool bool_member(const Members<Node>& members, std::string_view name) {
-  bool out = false;
-  for (const auto& m : members) {
-    if (util::equal_fold(m.key, name) && !Node::of(m.value).is_null()) {
-      out = Node::of(m.value).is_true();
-    }
-  }
-  return out;
+  return last_non_null_member<Node>(members, name).is_true();
 }
 
 // A struct field: every member of that name decodes into the same struct, so their members

@@ -10,8 +10,8 @@ namespace opm::catalog {
 // object whose kind is ClusterServiceVersion. Error texts as upstream's, e.g.
 // `package "a", bundle "b": parse property at index 2 as bundle object: illegal base64 data at
 // input byte 0`.
-// With `keep` false every object is still read and checked, but only the CSV is kept (the one
-// object writing the catalog, its migrations and listings read); the others are counted in
+// With KeepObjects::csv_only every object is still read and checked, but only the CSV is kept (the
+// one object writing the catalog, its migrations and listings read); the others are counted in
 // `bundle.dropped_objects`.
 Result<void> read_bundle_objects(Bundle& bundle, KeepObjects keep = KeepObjects::all);
 

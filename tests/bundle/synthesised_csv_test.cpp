@@ -11,16 +11,25 @@ using namespace opm::bundle;
 using opm::catalog::Icon;
 using opm::catalog::RelatedImage;
 
+namespace {
+
+// A stub with the given name and version, no package description, icon or related images.
+CsvStub plain_stub(std::string_view name, std::string_view version) {
+  return CsvStub{.name = name,
+                 .version = version,
+                 .package_description = "",
+                 .icon = nullptr,
+                 .related_images = {}};
+}
+
+} // namespace
+
 // Goldens follow the Go types latest upstream marshals (operator-framework/api v0.45.0,
 // k8s.io/apimachinery v0.36.2): creationTimestamp is omitzero, so it is left out; install,
 // both definition structs, provider, cleanup and status are structs, so always written.
 TEST_SUITE("synthesised csv") {
   TEST_CASE("an empty metadata gives the stub every CSV has") {
-    CsvStub stub{.name = "a.v1.0.0",
-                 .version = "1.0.0",
-                 .package_description = "",
-                 .icon = nullptr,
-                 .related_images = {}};
+    CsvStub stub = plain_stub("a.v1.0.0", "1.0.0");
     CHECK(synthesised_csv("{}", stub) ==
           R"({"kind":"ClusterServiceVersion","apiVersion":"operators.coreos.com/v1alpha1",)"
           R"("metadata":{"name":"a.v1.0.0"},"spec":{"install":{"strategy":"deployment",)"
@@ -92,11 +101,7 @@ TEST_SUITE("synthesised csv") {
   }
 
   TEST_CASE("members match ignoring case, the last one wins, null leaves a string as it was") {
-    CsvStub stub{.name = "a",
-                 .version = "1.0.0",
-                 .package_description = "",
-                 .icon = nullptr,
-                 .related_images = {}};
+    CsvStub stub = plain_stub("a", "1.0.0");
     auto csv = synthesised_csv(
         R"({"DisplayName":"first","displayname":"second","displayName":null,)"
         R"("Keywords":["x"],"keywords":null,"Provider":{"name":"P"},"provider":{"URL":"u"}})",
@@ -107,11 +112,8 @@ TEST_SUITE("synthesised csv") {
 
   TEST_CASE("an icon without data is written with empty data") {
     const Icon icon{std::nullopt, "image/svg+xml"};
-    CsvStub stub{.name = "a",
-                 .version = "1.0.0",
-                 .package_description = "",
-                 .icon = &icon,
-                 .related_images = {}};
+    CsvStub stub = plain_stub("a", "1.0.0");
+    stub.icon = &icon;
     CHECK(synthesised_csv("{}", stub)
               .find(R"("icon":[{"base64data":"","mediatype":"image/svg+xml"}])") !=
           std::string::npos);
@@ -142,11 +144,7 @@ TEST_SUITE("synthesised csv") {
   }
 
   TEST_CASE("a property that keeps its JSON text is read from the text, in its member order") {
-    CsvStub stub{.name = "a",
-                 .version = "1.0.0",
-                 .package_description = "",
-                 .icon = nullptr,
-                 .related_images = {}};
+    CsvStub stub = plain_stub("a", "1.0.0");
     const std::string text =
         R"({"crdDescriptions":{"owned":[{"name":"c","specDescriptors":[{"path":"p",)"
         R"("value":{"b":"&","a":1}}]}]}})";
