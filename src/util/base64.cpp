@@ -102,8 +102,7 @@ std::string base64_encode(std::string_view bytes) {
 }
 
 std::size_t base64_alphabet_run_end(std::string_view text, std::size_t pos) {
-  // Sixteen bytes are classified at a time with the compiler's portable vector extension.
-  using Bytes = unsigned char __attribute__((vector_size(16)));
+  // Sixteen bytes are classified at a time.
   constexpr std::size_t k_width = sizeof(Bytes);
   const auto* data = reinterpret_cast<const unsigned char*>(text.data());
   for (; pos + k_width <= text.size(); pos += k_width) {
