@@ -1,7 +1,5 @@
 #pragma once
 
-#include "util/bulk_heap.hpp"
-
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -35,10 +33,7 @@ void run_indexed_until_failure(std::size_t count, std::size_t workers, Task&& ta
   std::vector<std::thread> pool;
   pool.reserve(workers - 1);
   for (std::size_t t = 1; t < workers; ++t) {
-    pool.emplace_back([&worker] {
-      use_bulk_heap_in_this_thread();
-      worker();
-    });
+    pool.emplace_back(worker);
   }
   worker();
   for (auto& t : pool) {
