@@ -2,13 +2,9 @@
 
 #include "util/shared_library.hpp"
 
-#include <mutex>
-
 namespace opm::registry {
 
 namespace {
-
-const ArchiveLibrary* g_loaded = nullptr;
 
 bool resolve_reading(const util::SharedLibrary& library, ArchiveLibrary& lib) {
   return library.resolve("archive_read_new", lib.read_new) &&
@@ -45,20 +41,12 @@ Result<const ArchiveLibrary*> load() {
   return &lib;
 }
 
+util::LoadedOnce<ArchiveLibrary> g_library(load);
+
 } // namespace
 
-Result<const ArchiveLibrary*> archive_library() {
-  static std::once_flag once;
-  static Result<const ArchiveLibrary*> loaded = util::fail(Errc::io, "libarchive not loaded");
-  std::call_once(once, [] {
-    loaded = load();
-    if (loaded) {
-      g_loaded = *loaded;
-    }
-  });
-  return loaded;
-}
+Result<const ArchiveLibrary*> archive_library() { return g_library.get(); }
 
-const ArchiveLibrary& loaded_archive() { return *g_loaded; }
+const ArchiveLibrary& loaded_archive() { return g_library.loaded(); }
 
 } // namespace opm::registry

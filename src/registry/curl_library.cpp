@@ -2,13 +2,9 @@
 
 #include "util/shared_library.hpp"
 
-#include <mutex>
-
 namespace opm::registry {
 
 namespace {
-
-const CurlLibrary* g_loaded = nullptr;
 
 Result<const CurlLibrary*> load() {
   auto library = OPM_TRY(util::SharedLibrary::open(k_curl_soname));
@@ -31,20 +27,12 @@ Result<const CurlLibrary*> load() {
   return &lib;
 }
 
+util::LoadedOnce<CurlLibrary> g_library(load);
+
 } // namespace
 
-Result<const CurlLibrary*> curl_library() {
-  static std::once_flag once;
-  static Result<const CurlLibrary*> loaded = util::fail(Errc::io, "libcurl not loaded");
-  std::call_once(once, [] {
-    loaded = load();
-    if (loaded) {
-      g_loaded = *loaded;
-    }
-  });
-  return loaded;
-}
+Result<const CurlLibrary*> curl_library() { return g_library.get(); }
 
-const CurlLibrary& loaded_curl() { return *g_loaded; }
+const CurlLibrary& loaded_curl() { return g_library.loaded(); }
 
 } // namespace opm::registry

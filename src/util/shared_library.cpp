@@ -8,10 +8,8 @@ namespace opm::util {
 
 namespace {
 
-Error load_error(const std::string& soname, const char* fallback) {
-  const char* why = ::dlerror();
-  return Error(Errc::io,
-               fmt::format("cannot load {}: {}", soname, why != nullptr ? why : fallback));
+Error load_error(const std::string& soname, std::string_view why) {
+  return Error(Errc::io, fmt::format("cannot load {}: {}", soname, why));
 }
 
 } // namespace
@@ -19,15 +17,22 @@ Error load_error(const std::string& soname, const char* fallback) {
 Result<SharedLibrary> SharedLibrary::open(const char* soname) {
   void* handle = ::dlopen(soname, RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
-    return std::unexpected(load_error(soname, "unknown error"));
+    const char* why = ::dlerror();
+    return std::unexpected(load_error(soname, why != nullptr ? why : "unknown error"));
   }
   return SharedLibrary(handle, soname);
 }
 
-void* SharedLibrary::symbol(const char* name) const { return ::dlsym(m_handle, name); }
-
-Error SharedLibrary::missing_symbol() const {
-  return load_error(m_soname, "a function is missing");
+void* SharedLibrary::symbol(const char* name) const {
+  ::dlerror(); // clears an earlier failure
+  void* found = ::dlsym(m_handle, name);
+  if (found == nullptr) {
+    const char* why = ::dlerror();
+    m_missing = why != nullptr ? why : fmt::format("undefined symbol: {}", name);
+  }
+  return found;
 }
+
+Error SharedLibrary::missing_symbol() const { return load_error(m_soname, m_missing); }
 
 } // namespace opm::util

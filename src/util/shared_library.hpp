@@ -2,6 +2,7 @@
 
 #include "util/error.hpp"
 
+#include <mutex>
 #include <string>
 
 namespace opm::util {
@@ -29,6 +30,29 @@ private:
 
   void* m_handle;
   std::string m_soname;
+  mutable std::string m_missing; // the loader's words for the last function not found
+};
+
+// A table of a library's functions, filled by `load` the first time get() is called, once
+// per process, and kept until exit.
+template <typename Table> class LoadedOnce {
+public:
+  using Loader = Result<const Table*> (*)();
+  explicit LoadedOnce(Loader load) : m_load(load) {}
+
+  // The table, or why it could not be loaded.
+  Result<const Table*> get() {
+    std::call_once(m_once, [this] { m_loaded = m_load(); });
+    return m_loaded;
+  }
+
+  // The table; only after get() succeeded.
+  const Table& loaded() const { return **m_loaded; }
+
+private:
+  Loader m_load;
+  std::once_flag m_once;
+  Result<const Table*> m_loaded{nullptr};
 };
 
 } // namespace opm::util
