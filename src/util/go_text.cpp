@@ -1,3 +1,4 @@
+#include "util/avx2.hpp"
 #include "util/go_format.hpp"
 #include "util/strings.hpp"
 #include "util/swar.hpp"
@@ -160,6 +161,7 @@ namespace {
 // '&'. Sixteen bytes are classified at a time.
 template <bool html>
 std::size_t skip_unescaped(const unsigned char* p, std::size_t i, std::size_t n) {
+  i = skip_plain_blocks(p, i, n, html ? PlainStops::json_string_html : PlainStops::json_string);
   return swar::skip_unmarked_blocks(p, i, n, [](swar::Bytes16 c) {
     auto special = ((c - 0x20) >= 0x60) | (c == '"') | (c == '\\');
     if constexpr (html) {

@@ -1,5 +1,6 @@
 #include "yaml/detail/literal_block.hpp"
 
+#include "util/avx2.hpp"
 #include "util/strings.hpp"
 #include "util/swar.hpp"
 
@@ -34,6 +35,7 @@ namespace {
 // Sixteen bytes are classified at a time.
 std::size_t skip_printable_ascii(std::string_view s, std::size_t i) {
   const auto* data = reinterpret_cast<const unsigned char*>(s.data());
+  i = util::skip_plain_blocks(data, i, s.size(), util::PlainStops::printable);
   i = util::swar::skip_unmarked_blocks(data, i, s.size(),
                                        [](util::swar::Bytes16 c) { return (c - 0x20) >= 0x5F; });
   while (i < s.size() && static_cast<unsigned char>(s[i] - 0x20) < 0x5F) {

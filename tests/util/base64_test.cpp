@@ -1,6 +1,9 @@
+#include "util/avx2.hpp"
 #include "util/base64.hpp"
 
 #include <doctest/doctest.h>
+
+#include <string>
 
 using opm::util::base64_decode;
 using opm::util::base64_encode;
@@ -108,5 +111,56 @@ TEST_SUITE("base64") {
     CHECK(opm::util::base64_alphabet_run_end(long_run + "@[`{\xC1", 3) == 40);
     CHECK(opm::util::base64_alphabet_run_end("abc", 3) == 3);
     CHECK(opm::util::base64_alphabet_run_end("", 0) == 0);
+  }
+
+  TEST_CASE("the AVX2 and portable forms agree on every byte in every position") {
+    // Where the processor has no AVX2 both runs take the portable form and agree trivially.
+    const std::string all = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string text;
+    for (int i = 0; i < 3; ++i) {
+      text += all.substr(static_cast<std::size_t>(i) * 7) +
+              all.substr(0, static_cast<std::size_t>(i) * 7);
+    }
+    REQUIRE(text.size() == 192);
+    struct Outcome {
+      std::string decoded;
+      std::size_t run_end;
+      bool operator==(const Outcome&) const = default;
+    };
+    auto outcome = [](const std::string& t, bool avx2) {
+      opm::util::set_avx2_enabled(avx2);
+      auto d = base64_decode(t);
+      Outcome o{d ? *d : d.error().message(), opm::util::base64_alphabet_run_end(t, 1)};
+      opm::util::set_avx2_enabled(true);
+      return o;
+    };
+    CHECK(outcome(text, true) == outcome(text, false));
+    CHECK(outcome(text, true).run_end == text.size());
+    for (std::size_t at : {0UL, 1UL, 15UL, 31UL, 32UL, 47UL, 63UL, 64UL, 100UL, 191UL}) {
+      for (int byte = 0; byte < 256; ++byte) {
+        std::string changed = text;
+        changed[at] = static_cast<char>(byte);
+        INFO("byte ", byte, " at ", at);
+        CHECK(outcome(changed, true) == outcome(changed, false));
+      }
+    }
+  }
+
+  TEST_CASE("long runs decode alike in the AVX2 and portable forms") {
+    std::string bytes;
+    for (int i = 0; i < 5000; ++i) {
+      bytes += static_cast<char>((i * 131 + i / 7) & 0xFF);
+    }
+    for (std::size_t size : {31UL, 32UL, 33UL, 95UL, 96UL, 97UL, 1000UL, 4999UL, 5000UL}) {
+      std::string text = base64_encode(bytes.substr(0, size));
+      opm::util::set_avx2_enabled(false);
+      auto portable = base64_decode(text);
+      opm::util::set_avx2_enabled(true);
+      auto wide = base64_decode(text);
+      REQUIRE(portable);
+      REQUIRE(wide);
+      CHECK(*wide == bytes.substr(0, size));
+      CHECK(*portable == *wide);
+    }
   }
 }

@@ -1,0 +1,72 @@
+#include "util/avx2.hpp"
+
+#include <cstdint>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define OPM_AVX2_FORMS 1
+#endif
+
+namespace opm::util {
+
+namespace {
+
+bool processor_has_avx2() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") != 0;
+#else
+  return false;
+#endif
+}
+
+#ifdef OPM_AVX2_FORMS
+template <char... Stops>
+[[gnu::target("avx2")]] std::size_t skip_plain_blocks_avx2(const unsigned char* p,
+                                                           std::size_t pos, std::size_t size) {
+  const __m256i space = _mm256_set1_epi8(0x20);
+  for (; pos + 32 <= size; pos += 32) {
+    __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + pos));
+    // Signed, so bytes of 0x80 and above count as below the space too.
+    __m256i marked = _mm256_cmpgt_epi8(space, c);
+    ((marked = _mm256_or_si256(marked, _mm256_cmpeq_epi8(c, _mm256_set1_epi8(Stops)))), ...);
+    auto mask = static_cast<std::uint32_t>(_mm256_movemask_epi8(marked));
+    if (mask != 0) {
+      return pos + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+  }
+  return pos;
+}
+#endif
+
+} // namespace
+
+namespace detail {
+std::atomic<bool> g_avx2_on{processor_has_avx2()};
+} // namespace detail
+
+void set_avx2_enabled(bool enabled) {
+  detail::g_avx2_on.store(enabled && processor_has_avx2(), std::memory_order_relaxed);
+}
+
+std::size_t skip_plain_blocks(const unsigned char* p, std::size_t pos, std::size_t size,
+                              PlainStops stops) {
+#ifdef OPM_AVX2_FORMS
+  if (pos + 32 <= size && avx2_enabled()) {
+    switch (stops) {
+    case PlainStops::json_string:
+      return skip_plain_blocks_avx2<'"', '\\'>(p, pos, size);
+    case PlainStops::json_string_html:
+      return skip_plain_blocks_avx2<'"', '\\', '<', '>', '&'>(p, pos, size);
+    case PlainStops::printable:
+      return skip_plain_blocks_avx2<'\x7F'>(p, pos, size);
+    }
+  }
+#endif
+  (void)p;
+  (void)size;
+  (void)stops;
+  return pos;
+}
+
+} // namespace opm::util

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+
+// A few byte loops (base64, skipping plain text in JSON strings and YAML lines) have an AVX2
+// form, 32 bytes a step, beside the portable one. Which runs is chosen when the loop is
+// entered, so one binary runs on every x86-64 processor and elsewhere.
+namespace opm::util {
+
+namespace detail {
+// Set while static objects are made (false until then, so the portable forms run).
+extern std::atomic<bool> g_avx2_on;
+} // namespace detail
+
+// Whether the AVX2 forms run: the processor has AVX2 and nothing has turned them off.
+inline bool avx2_enabled() { return detail::g_avx2_on.load(std::memory_order_relaxed); }
+
+// Turns the AVX2 forms off (or back on, where the processor has AVX2), so that tests can
+// check the portable forms on the same machine.
+void set_avx2_enabled(bool enabled);
+
+// What ends a run of plain bytes, besides a control character or a byte of 0x80 and above.
+enum class PlainStops {
+  json_string,      // '"' and '\\'
+  json_string_html, // '"', '\\', '<', '>' and '&'
+  printable,        // 0x7F
+};
+
+// Skips whole blocks of 32 plain bytes. Returns the first position from `pos` on of a byte
+// that is not plain, or the start of the first block of fewer than 32 bytes, for the caller to
+// go on from. Returns `pos` where the AVX2 forms do not run.
+std::size_t skip_plain_blocks(const unsigned char* p, std::size_t pos, std::size_t size,
+                              PlainStops stops);
+
+} // namespace opm::util
