@@ -22,8 +22,8 @@ bool processor_has_avx2() {
 
 #ifdef OPM_AVX2_FORMS
 template <char... Stops>
-[[gnu::target("avx2")]] std::size_t skip_plain_blocks_avx2(const unsigned char* p,
-                                                           std::size_t pos, std::size_t size) {
+[[gnu::target("avx2")]] std::size_t skip_plain_blocks_avx2(const unsigned char* p, std::size_t pos,
+                                                           std::size_t size) {
   const __m256i space = _mm256_set1_epi8(0x20);
   for (; pos + 32 <= size; pos += 32) {
     __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + pos));

@@ -276,7 +276,8 @@ Result<std::string> base64_decode(std::string_view src) {
   // Slack past the decoded bytes: the widest block writes eight more than it decodes.
   constexpr std::size_t k_slack = 11;
   std::string out;
-  out.resize(src.size() / 4 * 3 + k_slack);
+  // Every byte kept is written before the string is cut to size: no need to zero it first.
+  out.resize_and_overwrite(src.size() / 4 * 3 + k_slack, [](char*, std::size_t n) { return n; });
   char* dst = out.data();
   auto finish = [&]() -> std::string {
     out.resize(static_cast<std::size_t>(dst - out.data()));

@@ -38,15 +38,25 @@ constexpr std::uint64_t has_json_string_special(std::uint64_t word) {
   return has_high(word) | has_less(word, 0x20) | has_byte(word, '"') | has_byte(word, '\\');
 }
 
+// The offset in `word` of its first byte that `marks` (from one of the tests above) marks.
+// Those tests can mark a byte falsely only above one they mark rightly, so the lowest is right.
+inline std::size_t first_marked(std::uint64_t marks) {
+  return static_cast<std::size_t>(__builtin_ctzll(marks) / 8);
+}
+
 // The first position from `pos` on (or `size`) whose byte needs care inside a JSON string.
-// Most strings end within a few words; past four, the rest goes 32 bytes a step where it can.
+// Most keys end within a word; past it, the rest goes 32 bytes a step where it can.
 inline std::size_t skip_json_string_plain(const unsigned char* p, std::size_t pos,
                                           std::size_t size) {
-  std::size_t words = 0;
-  while (pos + 8 <= size && has_json_string_special(load(p + pos)) == 0) {
-    pos += 8;
-    if (++words == 4) {
-      pos = skip_plain_blocks(p, pos, size, PlainStops::json_string);
+  if (pos + 8 <= size) {
+    if (std::uint64_t marks = has_json_string_special(load(p + pos)); marks != 0) {
+      return pos + first_marked(marks);
+    }
+    pos = skip_plain_blocks(p, pos + 8, size, PlainStops::json_string);
+  }
+  for (; pos + 8 <= size; pos += 8) {
+    if (std::uint64_t marks = has_json_string_special(load(p + pos)); marks != 0) {
+      return pos + first_marked(marks);
     }
   }
   while (pos < size && p[pos] != '"' && p[pos] != '\\' && p[pos] >= 0x20 && p[pos] < 0x80) {
@@ -58,6 +68,27 @@ inline std::size_t skip_json_string_plain(const unsigned char* p, std::size_t po
 // Sixteen bytes as a vector of the compiler's portable vector extension.
 using Bytes16 = unsigned char __attribute__((vector_size(16)));
 
+// The lane of the first marked byte in `marked` (lanes all ones where a byte is marked), or
+// 16 when none is. `Marked` is a vector of sixteen bytes (a comparison's result).
+template <typename Marked> std::size_t first_marked_lane(Marked marked) {
+  std::uint64_t halves[2];
+  static_assert(sizeof marked == sizeof halves);
+  std::memcpy(halves, &marked, sizeof halves);
+  if (halves[0] != 0) {
+    return static_cast<std::size_t>(__builtin_ctzll(halves[0]) / 8);
+  }
+  if (halves[1] != 0) {
+    return 8 + static_cast<std::size_t>(__builtin_ctzll(halves[1]) / 8);
+  }
+  return sizeof marked;
+}
+
+inline Bytes16 load16(const unsigned char* p) {
+  Bytes16 block;
+  std::memcpy(&block, p, sizeof block);
+  return block;
+}
+
 // The first offset from `i` of a byte that `mark` (given sixteen bytes, a vector whose lanes
 // are all ones where a byte is marked) marks; where fewer than sixteen bytes are left, the
 // offset they start at, for the caller to look at one at a time.
@@ -66,17 +97,8 @@ std::size_t skip_unmarked_blocks(const unsigned char* p, std::size_t i, std::siz
                                  Mark mark) {
   constexpr std::size_t k_width = sizeof(Bytes16);
   for (; i + k_width <= size; i += k_width) {
-    Bytes16 block;
-    std::memcpy(&block, p + i, k_width);
-    auto marked = mark(block);
-    std::uint64_t halves[2];
-    static_assert(sizeof marked == sizeof halves);
-    std::memcpy(halves, &marked, sizeof halves);
-    if (halves[0] != 0) {
-      return i + static_cast<std::size_t>(__builtin_ctzll(halves[0]) / 8);
-    }
-    if (halves[1] != 0) {
-      return i + 8 + static_cast<std::size_t>(__builtin_ctzll(halves[1]) / 8);
+    if (std::size_t lane = first_marked_lane(mark(load16(p + i))); lane < k_width) {
+      return i + lane;
     }
   }
   return i;

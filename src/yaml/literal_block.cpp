@@ -32,13 +32,19 @@ std::optional<LiteralHeader> literal_header(std::string_view value) {
 namespace {
 
 // The offset of the first byte at or after `i` that is below 0x20 or above 0x7E, or `s.size()`.
-// Sixteen bytes are classified at a time.
+// Sixteen bytes are classified at a time; past the length of most lines, 32 where AVX2 runs.
 std::size_t skip_printable_ascii(std::string_view s, std::size_t i) {
+  constexpr std::size_t k_short_line = 64;
   const auto* data = reinterpret_cast<const unsigned char*>(s.data());
-  i = util::skip_plain_blocks(data, i, s.size(), util::PlainStops::printable);
-  i = util::swar::skip_unmarked_blocks(data, i, s.size(),
-                                       [](util::swar::Bytes16 c) { return (c - 0x20) >= 0x5F; });
-  while (i < s.size() && static_cast<unsigned char>(s[i] - 0x20) < 0x5F) {
+  const std::size_t n = s.size();
+  auto unprintable = [](util::swar::Bytes16 c) { return (c - 0x20) >= 0x5F; };
+  i = util::swar::skip_unmarked_blocks(data, i, std::min(n, i + k_short_line), unprintable);
+  if (i + sizeof(util::swar::Bytes16) <= n && static_cast<unsigned char>(s[i] - 0x20) < 0x5F) {
+    // A long line: the first 64 bytes were all printable.
+    i = util::skip_plain_blocks(data, i, n, util::PlainStops::printable);
+    i = util::swar::skip_unmarked_blocks(data, i, n, unprintable);
+  }
+  while (i < n && static_cast<unsigned char>(s[i] - 0x20) < 0x5F) {
     ++i;
   }
   return i;

@@ -39,8 +39,7 @@ std::size_t first_stop(std::string_view text, std::size_t from, PlainStops kind)
   return at;
 }
 
-std::size_t first_stop_one_at_a_time(std::string_view text, std::size_t from,
-                                     PlainStops kind) {
+std::size_t first_stop_one_at_a_time(std::string_view text, std::size_t from, PlainStops kind) {
   std::string_view stops = stop_bytes(kind);
   while (from < text.size() && plain(static_cast<unsigned char>(text[from]), stops)) {
     ++from;
