@@ -157,6 +157,25 @@ TEST_SUITE("load_dir") {
     CHECK(b.csv_json() == csv);
   }
 
+  TEST_CASE("a CSV whose kind is spelled with escapes is found, and HTML escapes make no CSV") {
+    TempDir dir;
+    // Cluster\u0053erviceVersion: the word itself is nowhere in the text.
+    std::string escaped = R"({"kind":"Cluster\u0053erviceVersion","metadata":{"name":"a.v1"}})";
+    std::string html = R"({"kind":"Service","spec":{"d":"\u003cb\u003e \u0026"}})";
+    std::string wrong_case = R"({"kind":"clusterServiceVersion"})";
+    dir.write("b.json", R"({"schema":"olm.bundle","package":"a","name":"a.v1","properties":[)" +
+                            object_property(html) + "," + object_property(wrong_case) + "," +
+                            object_property(escaped) + "]}");
+    dir.write("c.json", R"({"schema":"olm.bundle","package":"a","name":"a.v0","properties":[)" +
+                            object_property(html) + "]}");
+    for (KeepObjects keep : {KeepObjects::all, KeepObjects::csv_only}) {
+      auto cfg = load_dir(dir.path(), {.keep_objects = keep});
+      REQUIRE(cfg);
+      CHECK(cfg->bundles.at(0).csv_json() == escaped);
+      CHECK(cfg->bundles.at(1).csv_json().empty());
+    }
+  }
+
   TEST_CASE("keeping only the CSV keeps the first CSV object and counts the others") {
     TempDir dir;
     std::string csv = R"({"kind":"ClusterServiceVersion","metadata":{"name":"a.v1"}})";
