@@ -328,14 +328,14 @@ void app_link(json::Writer& w, const Members<Node>& link, std::string_view secon
   omitempty_string(w, second, string_member<Node>(link, second));
 }
 
-void icons(json::Writer& w, const catalog::Icon* icon) {
-  if (icon == nullptr) {
+void icons(json::Writer& w, const std::optional<CsvStub::Icon>& icon) {
+  if (!icon) {
     return;
   }
   w.key("icon");
   w.begin_array();
   w.begin_object();
-  string_field(w, "base64data", util::base64_encode(icon->data.value_or(std::string())));
+  string_field(w, "base64data", icon->base64data);
   string_field(w, "mediatype", icon->mediatype);
   w.end_object();
   w.end_array();

@@ -2,6 +2,7 @@
 
 #include "catalog/declcfg.hpp"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,7 +17,13 @@ struct CsvStub {
   std::string_view name;                // metadata.name: the bundle name
   std::string_view version;             // spec.version: the olm.package version
   std::string_view package_description; // spec.description when the metadata has none
-  const catalog::Icon* icon = nullptr;  // the package icon, if any
+  // The package icon, if any: its data as base64 (encoded once for all the package's bundles)
+  // and its media type.
+  struct Icon {
+    std::string_view base64data;
+    std::string_view mediatype;
+  };
+  std::optional<Icon> icon;
   std::span<const catalog::RelatedImage> related_images;
 };
 

@@ -8,7 +8,6 @@
 #include <vector>
 
 using namespace opm::bundle;
-using opm::catalog::Icon;
 using opm::catalog::RelatedImage;
 
 namespace {
@@ -18,7 +17,7 @@ CsvStub plain_stub(std::string_view name, std::string_view version) {
   return CsvStub{.name = name,
                  .version = version,
                  .package_description = "",
-                 .icon = nullptr,
+                 .icon = std::nullopt,
                  .related_images = {}};
 }
 
@@ -56,12 +55,13 @@ TEST_SUITE("synthesised csv") {
         R"("maturity":"stable","minKubeVersion":"1.25.0",)"
         R"("nativeAPIs":[{"group":"","version":"v1","kind":"Pod"}],)"
         R"("provider":{"name":"Acme"}})";
-    const Icon icon{std::string("\x89PNG"), "image/png"};
+    // The icon's data, "\x89PNG", as base64.
+    const CsvStub::Icon icon{"iVBORw==", "image/png"};
     const std::vector<RelatedImage> images{{"op", "quay.io/a/op@sha256:1"}, {"", "quay.io/b"}};
     CsvStub stub{.name = "a.v1.2.3",
                  .version = "1.2.3-rc.1",
                  .package_description = "not used",
-                 .icon = &icon,
+                 .icon = icon,
                  .related_images = images};
     CHECK(synthesised_csv(metadata, stub) ==
           R"({"kind":"ClusterServiceVersion","apiVersion":"operators.coreos.com/v1alpha1",)"
@@ -93,7 +93,7 @@ TEST_SUITE("synthesised csv") {
     CsvStub stub{.name = "a",
                  .version = "0.0.1",
                  .package_description = "From the package",
-                 .icon = nullptr,
+                 .icon = std::nullopt,
                  .related_images = {}};
     auto csv = synthesised_csv(R"({"description":"","displayName":"A"})", stub);
     CHECK(csv.find(R"("displayName":"A","description":"From the package","provider":{})") !=
@@ -111,20 +111,20 @@ TEST_SUITE("synthesised csv") {
   }
 
   TEST_CASE("an icon without data is written with empty data") {
-    const Icon icon{std::nullopt, "image/svg+xml"};
     CsvStub stub = plain_stub("a", "1.0.0");
-    stub.icon = &icon;
+    stub.icon = CsvStub::Icon{"", "image/svg+xml"};
     CHECK(synthesised_csv("{}", stub)
               .find(R"("icon":[{"base64data":"","mediatype":"image/svg+xml"}])") !=
           std::string::npos);
   }
 
   TEST_CASE("a decoded metadata gives the CSV its compact text, members in key order, gives") {
-    const Icon icon{std::string("\x89PNG"), "image/png"};
+    // The icon's data, "\x89PNG", as base64.
+    const CsvStub::Icon icon{"iVBORw==", "image/png"};
     CsvStub stub{.name = "a.v1.0.0",
                  .version = "1.0.0",
                  .package_description = "From the package",
-                 .icon = &icon,
+                 .icon = icon,
                  .related_images = {}};
     for (std::string_view metadata :
          {R"({})", R"({"description":"","displayName":"A"})",
