@@ -22,8 +22,8 @@ bool processor_has_avx2() {
 
 #ifdef OPM_AVX2_FORMS
 template <char... Stops>
-[[gnu::target("avx2")]] std::size_t skip_plain_blocks_avx2(const unsigned char* p, std::size_t pos,
-                                                           std::size_t size) {
+[[gnu::target("avx2")]] std::size_t skip_blocks_avx2(const unsigned char* p, std::size_t pos,
+                                                     std::size_t size) {
   const __m256i space = _mm256_set1_epi8(0x20);
   for (; pos + 32 <= size; pos += 32) {
     __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + pos));
@@ -49,18 +49,18 @@ void set_avx2_enabled(bool enabled) {
   detail::g_avx2_on.store(enabled && processor_has_avx2(), std::memory_order_relaxed);
 }
 
-std::size_t skip_plain_blocks(const unsigned char* p, std::size_t pos, std::size_t size,
-                              PlainStops stops) {
+namespace detail {
+
+std::size_t skip_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
+                                   PlainStops stops) {
 #ifdef OPM_AVX2_FORMS
-  if (pos + 32 <= size && avx2_enabled()) {
-    switch (stops) {
-    case PlainStops::json_string:
-      return skip_plain_blocks_avx2<'"', '\\'>(p, pos, size);
-    case PlainStops::json_string_html:
-      return skip_plain_blocks_avx2<'"', '\\', '<', '>', '&'>(p, pos, size);
-    case PlainStops::printable:
-      return skip_plain_blocks_avx2<'\x7F'>(p, pos, size);
-    }
+  switch (stops) {
+  case PlainStops::json_string:
+    return skip_blocks_avx2<'"', '\\'>(p, pos, size);
+  case PlainStops::json_string_html:
+    return skip_blocks_avx2<'"', '\\', '<', '>', '&'>(p, pos, size);
+  case PlainStops::printable:
+    return skip_blocks_avx2<'\x7F'>(p, pos, size);
   }
 #endif
   (void)p;
@@ -68,5 +68,7 @@ std::size_t skip_plain_blocks(const unsigned char* p, std::size_t pos, std::size
   (void)stops;
   return pos;
 }
+
+} // namespace detail
 
 } // namespace opm::util

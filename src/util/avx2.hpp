@@ -27,10 +27,21 @@ enum class PlainStops {
   printable,        // 0x7F
 };
 
+namespace detail {
+// skip_plain_blocks where AVX2 runs and at least one block is left.
+std::size_t skip_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
+                                   PlainStops stops);
+} // namespace detail
+
 // Skips whole blocks of 32 plain bytes. Returns the first position from `pos` on of a byte
 // that is not plain, or the start of the first block of fewer than 32 bytes, for the caller to
 // go on from. Returns `pos` where the AVX2 forms do not run.
-std::size_t skip_plain_blocks(const unsigned char* p, std::size_t pos, std::size_t size,
-                              PlainStops stops);
+inline std::size_t skip_plain_blocks(const unsigned char* p, std::size_t pos, std::size_t size,
+                                     PlainStops stops) {
+  if (pos + 32 > size || !avx2_enabled()) {
+    return pos;
+  }
+  return detail::skip_plain_blocks_avx2(p, pos, size, stops);
+}
 
 } // namespace opm::util

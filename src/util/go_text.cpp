@@ -162,19 +162,34 @@ namespace {
 template <bool html>
 std::size_t skip_unescaped(const unsigned char* p, std::size_t i, std::size_t n) {
   i = skip_plain_blocks(p, i, n, html ? PlainStops::json_string_html : PlainStops::json_string);
-  return swar::skip_unmarked_blocks(p, i, n, [](swar::Bytes16 c) {
+  i = swar::skip_unmarked_blocks(p, i, n, [](swar::Bytes16 c) {
     auto special = ((c - 0x20) >= 0x60) | (c == '"') | (c == '\\');
     if constexpr (html) {
       special |= (c == '<') | (c == '>') | (c == '&');
     }
     return special;
   });
+  // The last few bytes (most of a short string): eight at a time, then one at a time.
+  for (; i + 8 <= n; i += 8) {
+    const std::uint64_t word = swar::load(p + i);
+    std::uint64_t marks = swar::has_json_string_special(word);
+    if constexpr (html) {
+      marks |= swar::has_byte(word, '<') | swar::has_byte(word, '>') | swar::has_byte(word, '&');
+    }
+    if (marks != 0) {
+      return i + swar::first_marked(marks);
+    }
+  }
+  const auto& table = html ? k_html_table : k_plain_table;
+  while (i < n && p[i] < 0x80 && table[p[i]] == 0) {
+    ++i;
+  }
+  return i;
 }
 
 } // namespace
 
 void append_json_string(std::string& out, std::string_view s, bool escape_html) {
-  const auto& table = escape_html ? k_html_table : k_plain_table;
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const std::size_t n = s.size();
   out.reserve(out.size() + n + 2);
@@ -188,10 +203,6 @@ void append_json_string(std::string& out, std::string_view s, bool escape_html) 
     }
     const unsigned char c = p[i];
     if (c < 0x80) {
-      if (table[c] == 0) {
-        ++i;
-        continue;
-      }
       out.append(s.data() + start, i - start);
       append_ascii_escape(out, c);
       start = ++i;
