@@ -90,15 +90,21 @@ libraries() {
 }
 { libraries "$opm"; libraries "$module"; } | sort -u >"$work/libraries"
 # libcurl and libarchive, which opm loads by name when it first needs them, beside libssl,
-# and what they load.
+# and what they load; and mimalloc, which opm opens by name for the commands that run and exit,
+# where it is installed (without it they run on glibc's heap).
 library_dir="$(dirname "$(grep '/libssl\.so\.3$' "$work/libraries")")"
-for soname in libcurl.so.4 libarchive.so.13; do
-  loaded="$library_dir/$soname"
-  [ -e "${sysroot%/}$loaded" ] || { echo "build-image: no $loaded" >&2; exit 1; }
-  { cat "$work/libraries"; echo "$loaded"; libraries "${sysroot%/}$loaded" |
+add_loaded_library() { # PATH
+  { cat "$work/libraries"; echo "$1"; libraries "${sysroot%/}$1" |
     sed "s|^${sysroot%/}/|/|"; } | sort -u >"$work/libraries.all"
   mv "$work/libraries.all" "$work/libraries"
+}
+for soname in libcurl.so.4 libarchive.so.13; do
+  [ -e "${sysroot%/}$library_dir/$soname" ] || { echo "build-image: no $library_dir/$soname" >&2; exit 1; }
+  add_loaded_library "$library_dir/$soname"
 done
+if [ -e "${sysroot%/}$library_dir/libmimalloc.so.2" ]; then
+  add_loaded_library "$library_dir/libmimalloc.so.2"
+fi
 while read -r lib; do
   mkdir -p "$root$(dirname "$lib")"
   cp -L "${sysroot%/}$lib" "$root$lib"

@@ -11,7 +11,7 @@ set -euo pipefail
 
 runtime=(
   libarchive13 libcurl4 libfmt9 libsqlite3-0 libssl3 libtomlplusplus3 libyaml-0-2 zlib1g
-  libgrpc++1.51 libgrpc29 libprotobuf32 libabsl20220623 ca-certificates
+  libmimalloc2.0 libgrpc++1.51 libgrpc29 libprotobuf32 libabsl20220623 ca-certificates
 )
 build=(
   build-essential cmake ninja-build pkg-config git xz-utils

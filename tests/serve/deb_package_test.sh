@@ -36,6 +36,9 @@ needed_packages >needed.txt
 grep -q "^unresolved:" needed.txt && fail "libraries not found here: $(grep unresolved needed.txt)"
 dpkg-deb -f "$deb" Depends | tr ',' '\n' | sed 's/^ *//; s/ .*//' | sort -u >depends.txt
 expect_file depends.txt needed.txt
+# mimalloc is opened by name for the commands that run and exit, and only speeds them up.
+dpkg-deb -f "$deb" Recommends | tr ',' '\n' | sed 's/^ *//' | grep -qx libmimalloc2.0 ||
+  fail "the package does not recommend libmimalloc2.0: $(dpkg-deb -f "$deb" Recommends)"
 
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
   apt-get install -s "$deb" >apt.log 2>&1 || fail "apt cannot install the package: $(cat apt.log)"

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Commands that run and exit take their C++ heap from libmimalloc.so.2 when it is installed;
+# servers keep glibc's (src/heap/batch_heap.cpp). Skipped for a build without the choice (the
+# sanitizer builds) or a machine without the library.
+source "$OPM_TESTS/cli/lib/common.bash"
+
+[[ "$(nm -C "$OPM")" == *choose_heap* ]] || { echo "skip: $OPM chooses no heap"; exit 77; }
+[[ "$(ldconfig -p)" == *"libmimalloc.so.2 "* ]] || { echo "skip: no libmimalloc.so.2"; exit 77; }
+
+# loads_mimalloc ARGS...: whether running opm with ARGS opens libmimalloc.so.2.
+loads_mimalloc() {
+  LD_DEBUG=files "$OPM" "$@" >"$WORK/out" 2>"$WORK/err" || true
+  grep -q 'file=libmimalloc\.so\.2 .*dynamically loaded by' "$WORK/err"
+}
+
+mkdir -p catalog/a
+cat >catalog/a/catalog.yaml <<'YAML'
+schema: olm.package
+name: a
+defaultChannel: stable
+---
+schema: olm.channel
+package: a
+name: stable
+entries:
+  - name: a.v1.0.0
+---
+schema: olm.bundle
+package: a
+name: a.v1.0.0
+image: quay.io/a/a:v1.0.0
+properties:
+  - type: olm.package
+    value: {packageName: a, version: 1.0.0}
+YAML
+
+if loads_mimalloc validate catalog; then pass "validate takes its heap from mimalloc"; else failed "validate takes its heap from mimalloc"; fi
+if loads_mimalloc render catalog -o json; then pass "render takes its heap from mimalloc"; else failed "render takes its heap from mimalloc"; fi
+if ! loads_mimalloc serve --help; then pass "serve keeps glibc's heap"; else failed "serve keeps glibc's heap"; fi
+if ! loads_mimalloc registry serve --help; then pass "registry serve keeps glibc's heap"; else failed "registry serve keeps glibc's heap"; fi
+
+# The environment is read as on glibc's heap (opening a library too early loses it).
+HELP_ALPHA=true run_opm --help
+expect_rc 0
+if grep -q '^  alpha ' out; then pass "the environment is read"; else failed "the environment is read"; fi
+
+# The answers are the same on either heap. Any argument "serve" keeps glibc's heap, so the same
+# catalog in a directory named serve is rendered on it.
+run_opm render catalog -o json
+expect_rc 0
+cp out on_mimalloc.json
+cp -r catalog serve
+if ! loads_mimalloc render serve -o json; then pass "an argument serve keeps glibc's heap"; else failed "an argument serve keeps glibc's heap"; fi
+run_opm render serve -o json
+expect_rc 0
+cp out on_glibc.json
+cat >expected.json <<'JSON'
+{
+    "schema": "olm.package",
+    "name": "a",
+    "defaultChannel": "stable"
+}
+{
+    "schema": "olm.channel",
+    "name": "stable",
+    "package": "a",
+    "entries": [
+        {
+            "name": "a.v1.0.0"
+        }
+    ]
+}
+{
+    "schema": "olm.bundle",
+    "name": "a.v1.0.0",
+    "package": "a",
+    "image": "quay.io/a/a:v1.0.0",
+    "properties": [
+        {
+            "type": "olm.package",
+            "value": {
+                "packageName": "a",
+                "version": "1.0.0"
+            }
+        }
+    ]
+}
+JSON
+for heap in mimalloc glibc; do
+  if cmp -s "on_$heap.json" expected.json; then pass "render's output on $heap"; else failed "render's output on $heap"; diff -u expected.json "on_$heap.json"; fi
+done
+finish
