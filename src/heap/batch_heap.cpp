@@ -64,8 +64,8 @@ void open_mimalloc() noexcept {
     return;
   }
   g_mimalloc.allocate = reinterpret_cast<void* (*)(std::size_t)>(::dlsym(library, "mi_malloc"));
-  g_mimalloc.allocate_aligned = reinterpret_cast<void* (*)(std::size_t, std::size_t)>(
-      ::dlsym(library, "mi_malloc_aligned"));
+  g_mimalloc.allocate_aligned =
+      reinterpret_cast<void* (*)(std::size_t, std::size_t)>(::dlsym(library, "mi_malloc_aligned"));
   g_mimalloc.release = reinterpret_cast<void (*)(void*)>(::dlsym(library, "mi_free"));
   if (g_mimalloc.allocate != nullptr && g_mimalloc.allocate_aligned != nullptr &&
       g_mimalloc.release != nullptr) {
@@ -140,8 +140,7 @@ void* operator new[](std::size_t size, std::align_val_t alignment) {
 void* operator new(std::size_t size, std::align_val_t alignment, const std::nothrow_t&) noexcept {
   return allocate_aligned_or_null(size, alignment);
 }
-void* operator new[](std::size_t size, std::align_val_t alignment,
-                     const std::nothrow_t&) noexcept {
+void* operator new[](std::size_t size, std::align_val_t alignment, const std::nothrow_t&) noexcept {
   return allocate_aligned_or_null(size, alignment);
 }
 

@@ -179,6 +179,9 @@ bool plain_line(std::string_view text) {
 }
 
 std::optional<Json> resolved_plain(std::string_view text) {
+  if (resolves_to_string(text)) { // most values: their text as it stands
+    return Json(std::string(text));
+  }
   Scalar value;
   if (resolve_scalar("", std::string(text), true, value)) {
     return std::nullopt;
@@ -228,6 +231,11 @@ KeyShape split_key(std::string_view content, Key& out) {
   if (name.empty() || name.size() > k_max_key || !plain_start(name) ||
       name.find(" #") != std::string_view::npos || name == "<<") {
     return KeyShape::unsure;
+  }
+  if (resolves_to_string(name)) { // most keys: their text as it stands
+    out.name = name;
+    out.value = colon + 1;
+    return KeyShape::key;
   }
   Scalar key;
   if (resolve_scalar("", std::string(name), true, key)) {

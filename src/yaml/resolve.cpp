@@ -91,7 +91,7 @@ Word lookup_word(std::string_view s) {
     return Word::none;
   }
   for (const auto& w : k_words) {
-    if (w.text == s) {
+    if (w.text.size() == s.size() && w.text[0] == s[0] && w.text == s) {
       return w.word;
     }
   }
