@@ -1,3 +1,4 @@
+#include "util/avx2.hpp"
 #include "util/go_format.hpp"
 
 #include <doctest/doctest.h>
@@ -10,6 +11,12 @@ namespace {
 std::string g(double v) {
   std::string out;
   opm::util::append_float_g(out, v);
+  return out;
+}
+
+std::string json_quoted(std::string_view s, bool html = true) {
+  std::string out;
+  opm::util::append_json_string(out, s, html);
   return out;
 }
 
@@ -45,5 +52,43 @@ TEST_SUITE("util Go text formatting") {
     CHECK(json(9e-7) == "9e-7");
     CHECK(json(1.25e-12) == "1.25e-12");
     CHECK(json(2e-308) == "2e-308");
+  }
+
+  TEST_CASE("strings are escaped as Go's encoder escapes them") {
+    CHECK(json_quoted("") == R"("")");
+    CHECK(json_quoted("plain text") == R"("plain text")");
+    CHECK(json_quoted("a\"b\\c") == R"("a\"b\\c")");
+    CHECK(json_quoted("\b\f\n\r\t") == R"("\b\f\n\r\t")");
+    CHECK(json_quoted(std::string("\x01\x1f\x00", 3)) == R"("\u0001\u001f\u0000")");
+    CHECK(json_quoted("<a & b>") == R"("\u003ca \u0026 b\u003e")");
+    CHECK(json_quoted("<a & b>", false) == R"("<a & b>")");
+    CHECK(json_quoted("caf\xc3\xa9 \xe2\x80\xa8 \xe2\x80\xa9") ==
+          "\"caf\xc3\xa9 \\u2028 \\u2029\"");
+    CHECK(json_quoted("bad \xff byte") == R"("bad \ufffd byte")");
+    CHECK(json_quoted("\x7f") == "\"\x7f\"");
+  }
+
+  TEST_CASE("long strings, short ones and both AVX2 and portable forms escape alike") {
+    const std::string piece = "line \"one\"\n\tx<y>&z caf\xc3\xa9 \xe2\x80\xa8 \xff \x01 end. ";
+    const std::string one = json_quoted(piece);
+    const std::string inner = one.substr(1, one.size() - 2);
+    for (std::size_t times : {1UL, 10UL, 100UL, 1000UL}) {
+      std::string text;
+      std::string expected = "\"";
+      for (std::size_t i = 0; i < times; ++i) {
+        text += piece;
+        expected += inner;
+      }
+      expected += '"';
+      INFO("times ", times, ", ", text.size(), " bytes");
+      CHECK(json_quoted(text) == expected);
+      opm::util::set_avx2_enabled(false);
+      CHECK(json_quoted(text) == expected);
+      opm::util::set_avx2_enabled(true);
+    }
+    // Written after what the string already holds.
+    std::string out = "prefix:";
+    opm::util::append_json_string(out, piece, true);
+    CHECK(out == "prefix:" + one);
   }
 }
