@@ -239,8 +239,10 @@ template <bool html> void append_short_json_string(std::string& out, std::string
     std::size_t start = 0;
     std::size_t i = 0;
     auto copy_run = [&] {
-      std::memcpy(o, s.data() + start, i - start);
-      o += i - start;
+      if (i > start) { // an empty view may have no data to copy from
+        std::memcpy(o, s.data() + start, i - start);
+        o += i - start;
+      }
     };
     while (i < n) {
       i = skip_unescaped<html>(p, i, n);
