@@ -67,42 +67,6 @@ void append_ascii_escape(std::string& out, unsigned char c) {
   }
 }
 
-// append_ascii_escape into a buffer with room; returns the end of what it wrote.
-char* write_ascii_escape(char* out, unsigned char c) {
-  char letter = 0;
-  switch (c) {
-  case '"':
-    letter = '"';
-    break;
-  case '\\':
-    letter = '\\';
-    break;
-  case '\b':
-    letter = 'b';
-    break;
-  case '\f':
-    letter = 'f';
-    break;
-  case '\n':
-    letter = 'n';
-    break;
-  case '\r':
-    letter = 'r';
-    break;
-  case '\t':
-    letter = 't';
-    break;
-  default:
-    std::memcpy(out, "\\u00", 4);
-    out[4] = k_hex_lower[c >> 4];
-    out[5] = k_hex_lower[c & 0xF];
-    return out + 6;
-  }
-  out[0] = '\\';
-  out[1] = letter;
-  return out + 2;
-}
-
 void append_go_syntax_scalar(std::string& out, const Json& v, bool in_container) {
   switch (v.type()) {
   case Json::value_t::null:
@@ -225,71 +189,7 @@ std::size_t skip_unescaped(const unsigned char* p, std::size_t i, std::size_t n)
 
 } // namespace
 
-namespace {
-
-// append_json_string of a string short enough to reserve its longest escaping for (six bytes
-// for one), written through a pointer rather than appended piece by piece.
-template <bool html> void append_short_json_string(std::string& out, std::string_view s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const std::size_t n = s.size();
-  const std::size_t old_size = out.size();
-  out.resize_and_overwrite(old_size + 6 * n + 2, [&](char* buffer, std::size_t) {
-    char* o = buffer + old_size;
-    *o++ = '"';
-    std::size_t start = 0;
-    std::size_t i = 0;
-    auto copy_run = [&] {
-      if (i > start) { // an empty view may have no data to copy from
-        std::memcpy(o, s.data() + start, i - start);
-        o += i - start;
-      }
-    };
-    while (i < n) {
-      i = skip_unescaped<html>(p, i, n);
-      if (i >= n) {
-        break;
-      }
-      const unsigned char c = p[i];
-      if (c < 0x80) {
-        copy_run();
-        o = write_ascii_escape(o, c);
-        start = ++i;
-        continue;
-      }
-      const utf8::Rune r = utf8::decode(p + i, n - i);
-      if (r.valid && r.code != 0x2028 && r.code != 0x2029) {
-        i += r.length;
-        continue;
-      }
-      copy_run();
-      std::memcpy(o, r.valid ? (r.code == 0x2028 ? "\\u2028" : "\\u2029") : "\\ufffd", 6);
-      o += 6;
-      i += r.length;
-      start = i;
-    }
-    i = n;
-    copy_run();
-    *o++ = '"';
-    return static_cast<std::size_t>(o - buffer);
-  });
-}
-
-// Strings up to this long are written through a pointer into room reserved for their longest
-// escaping; longer ones (an icon, a bundle object) piece by piece, so as not to reserve six
-// times their size.
-constexpr std::size_t k_short_json_string = 4096;
-
-} // namespace
-
 void append_json_string(std::string& out, std::string_view s, bool escape_html) {
-  if (s.size() <= k_short_json_string) {
-    if (escape_html) {
-      append_short_json_string<true>(out, s);
-    } else {
-      append_short_json_string<false>(out, s);
-    }
-    return;
-  }
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const std::size_t n = s.size();
   out.reserve(out.size() + n + 2);
