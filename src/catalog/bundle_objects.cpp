@@ -80,12 +80,12 @@ Result<void> read_bundle_objects(Bundle& bundle, KeepObjects keep) {
                                   cause.message()));
   };
   for (std::size_t i = 0; i < bundle.properties.size(); ++i) {
-    const Property& prop = bundle.properties[i];
+    Property& prop = bundle.properties[i];
     if (prop.type != k_prop_bundle_object) {
       continue;
     }
     std::string data;
-    const Json& value = prop.value;
+    Json& value = prop.value;
     if (!value.is_null() && !value.is_object()) {
       return failure(i, "parse property",
                      Error(Errc::invalid, json::type_error(json::kind_name(value), "", "",
@@ -111,13 +111,16 @@ Result<void> read_bundle_objects(Bundle& bundle, KeepObjects keep) {
           return failure(i, "parse property", bytes.error());
         }
         data = std::move(*bytes);
+        if (keep == KeepObjects::csv_only_release_data) {
+          std::string().swap(it.value().get_ref<std::string&>());
+        }
       }
     }
     auto object = to_object_json(std::move(data));
     if (!object) {
       return failure(i, "convert bundle object property", object.error());
     }
-    if (keep == KeepObjects::csv_only) {
+    if (keep != KeepObjects::all) {
       if (bundle.csv_index || !is_csv_object(*object)) {
         ++bundle.dropped_objects;
         continue;

@@ -12,7 +12,8 @@ namespace opm::catalog {
 // input byte 0`.
 // With KeepObjects::csv_only every object is still read and checked, but only the CSV is kept (the
 // one object writing the catalog, its migrations and listings read); the others are counted in
-// `bundle.dropped_objects`.
+// `bundle.dropped_objects`. KeepObjects::csv_only_release_data also empties each property's
+// data once it is decoded.
 Result<void> read_bundle_objects(Bundle& bundle, KeepObjects keep = KeepObjects::all);
 
 } // namespace opm::catalog

@@ -26,7 +26,7 @@ struct Verdict {
 };
 
 Verdict load_and_check(const std::string& dir) {
-  auto cfg = catalog::load_dir(dir, {.keep_objects = catalog::KeepObjects::csv_only});
+  auto cfg = catalog::load_dir(dir, {.keep_objects = catalog::KeepObjects::csv_only_release_data});
   if (!cfg) {
     return {std::move(cfg).error(), {}, {}, {}};
   }

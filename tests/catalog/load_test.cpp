@@ -211,6 +211,41 @@ TEST_SUITE("load_dir") {
           "object: illegal base64 data at input byte 0");
   }
 
+  TEST_CASE("releasing the data keeps the CSV and empties every object's data, case-folded keys "
+            "too") {
+    TempDir dir;
+    std::string csv = R"({"kind":"ClusterServiceVersion","metadata":{"name":"a.v1"}})";
+    std::string crd = R"({"kind":"CustomResourceDefinition","spec":{"kind":"x"}})";
+    dir.write("b.json", R"({"schema":"olm.bundle","package":"a","name":"a.v1","properties":[)" +
+                            object_property(crd) + "," + object_property(csv) +
+                            R"(,{"type":"olm.bundle.object","value":{"Data":")" +
+                            opm::util::base64_encode(crd) +
+                            R"("}},{"type":"olm.package","value":)" +
+                            R"({"packageName":"a","version":"1.0.0"}}]})");
+    auto cfg = load_dir(dir.path(), {.keep_objects = KeepObjects::csv_only_release_data});
+    REQUIRE(cfg);
+    const auto& b = cfg->bundles.at(0);
+    CHECK(b.csv_json() == csv);
+    CHECK(b.dropped_objects == 2);
+    REQUIRE(b.properties.size() == 4);
+    CHECK(b.properties[0].value == Json{{"data", ""}});
+    CHECK(b.properties[1].value == Json{{"data", ""}});
+    CHECK(b.properties[2].value == Json{{"Data", ""}});
+    CHECK(b.properties[3].value == Json{{"packageName", "a"}, {"version", "1.0.0"}});
+  }
+
+  TEST_CASE("releasing the data still checks every object first") {
+    TempDir dir;
+    dir.write("b.json", R"({"schema":"olm.bundle","package":"a","name":"b","properties":[)" +
+                            object_property(R"({"kind":"Service"})") +
+                            R"(,{"type":"olm.bundle.object","value":{"data":"!!"}}]})");
+    auto cfg = load_dir(dir.path(), {.keep_objects = KeepObjects::csv_only_release_data});
+    REQUIRE_FALSE(cfg);
+    CHECK(cfg.error().message() ==
+          "read bundle objects: package \"a\", bundle \"b\": parse property at index 1 as bundle "
+          "object: illegal base64 data at input byte 0");
+  }
+
   TEST_CASE("bad bundle object data names the package, bundle and property index") {
     TempDir dir;
     dir.write(
