@@ -71,7 +71,7 @@ bool is_csv_object(std::string_view json) {
 
 } // namespace
 
-Result<void> read_bundle_objects(Bundle& bundle, KeepObjects keep) {
+Result<void> read_bundle_objects(Bundle& bundle, KeepObjects keep, ObjectData object_data) {
   auto failure = [&](std::size_t i, std::string_view what, const Error& cause) {
     return util::fail(Errc::invalid,
                       fmt::format("package {}, bundle {}: {} at index {}{}: {}",
@@ -111,7 +111,7 @@ Result<void> read_bundle_objects(Bundle& bundle, KeepObjects keep) {
           return failure(i, "parse property", bytes.error());
         }
         data = std::move(*bytes);
-        if (keep == KeepObjects::csv_only_release_data) {
+        if (object_data == ObjectData::release) {
           std::string().swap(it.value().get_ref<std::string&>());
         }
       }
@@ -120,7 +120,7 @@ Result<void> read_bundle_objects(Bundle& bundle, KeepObjects keep) {
     if (!object) {
       return failure(i, "convert bundle object property", object.error());
     }
-    if (keep != KeepObjects::all) {
+    if (keep == KeepObjects::csv_only) {
       if (bundle.csv_index || !is_csv_object(*object)) {
         ++bundle.dropped_objects;
         continue;

@@ -12,8 +12,10 @@ namespace opm::catalog {
 // input byte 0`.
 // With KeepObjects::csv_only every object is still read and checked, but only the CSV is kept (the
 // one object writing the catalog, its migrations and listings read); the others are counted in
-// `bundle.dropped_objects`. KeepObjects::csv_only_release_data also empties each property's
-// data once it is decoded.
-Result<void> read_bundle_objects(Bundle& bundle, KeepObjects keep = KeepObjects::all);
+// `bundle.dropped_objects`. With ObjectData::release each property's data is emptied once it
+// is decoded.
+enum class ObjectData { keep, release };
+Result<void> read_bundle_objects(Bundle& bundle, KeepObjects keep = KeepObjects::all,
+                                 ObjectData object_data = ObjectData::keep);
 
 } // namespace opm::catalog

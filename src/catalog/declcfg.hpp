@@ -70,10 +70,7 @@ struct RelatedImage {
 };
 
 // What a loaded bundle keeps of its olm.bundle.object properties' decoded objects.
-// csv_only_release_data also empties each property's base64 data once it is read, for commands
-// that neither write the properties nor read the data again (validate): a catalog of
-// olm.bundle.object is mostly that data, and its memory is then reused by the documents after.
-enum class KeepObjects { all, csv_only, csv_only_release_data };
+enum class KeepObjects { all, csv_only };
 
 struct Bundle {
   std::string name;

@@ -2,6 +2,7 @@
 
 #include "catalog/bundle_objects.hpp"
 #include "catalog/ignore.hpp"
+#include "catalog/property.hpp"
 #include "catalog/typed_decode.hpp"
 #include "catalog/write.hpp"
 #include "json/go_json.hpp"
@@ -209,6 +210,16 @@ std::string owner_of(const Bundle& b) {
   return fmt::format("package {}, bundle {}", util::go_quote(b.package), util::go_quote(b.name));
 }
 
+// See LoadOptions::release_manifests. The shape is the one the model checks (B4), so a value
+// emptied here would have passed there.
+void release_checked_csv_metadata(Bundle& b) {
+  for (auto& p : b.properties) {
+    if (p.type == k_prop_csv_metadata && !property::check_value(p.type, p.value)) {
+      Json(Json::value_t::object).swap(p.value);
+    }
+  }
+}
+
 Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg,
                           const LoadOptions& options) {
   const bool writable_properties = options.writable_properties;
@@ -234,9 +245,14 @@ Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg,
     cfg.channels.push_back(std::move(c));
   } else if (schema == k_schema_bundle) {
     auto b = OPM_TRY(located(decode_bundle(doc), "parse bundle", where));
-    auto objects = read_bundle_objects(b, options.keep_objects);
+    auto objects =
+        read_bundle_objects(b, options.keep_objects,
+                            options.release_manifests ? ObjectData::release : ObjectData::keep);
     if (!objects) {
       return std::unexpected(std::move(objects).error().wrap("read bundle objects").located(where));
+    }
+    if (options.release_manifests) {
+      release_checked_csv_metadata(b);
     }
     if (writable_properties) {
       OPM_TRY(check_writable(doc, b.properties, owner_of(b), where));

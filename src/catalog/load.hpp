@@ -24,6 +24,12 @@ struct LoadOptions {
   // KeepObjects::csv_only where nothing reads a bundle's objects but its CSV (validate,
   // render): the catalog is then held in about half the memory.
   KeepObjects keep_objects = KeepObjects::all;
+  // Release each bundle's manifests once they are checked, where nothing writes the properties
+  // or reads them again (validate): the base64 data of each olm.bundle.object once its object
+  // is read, and each olm.csv.metadata value whose shape checks (emptied to {}; one that does
+  // not check is kept for the model's error). A catalog is mostly its manifests, and their
+  // memory then serves the documents after instead of new pages.
+  bool release_manifests = false;
 };
 
 // Load every file under `root` as upstream's declcfg.LoadFS does: walk in byte-wise name order,

@@ -26,7 +26,8 @@ struct Verdict {
 };
 
 Verdict load_and_check(const std::string& dir) {
-  auto cfg = catalog::load_dir(dir, {.keep_objects = catalog::KeepObjects::csv_only_release_data});
+  auto cfg = catalog::load_dir(
+      dir, {.keep_objects = catalog::KeepObjects::csv_only, .release_manifests = true});
   if (!cfg) {
     return {std::move(cfg).error(), {}, {}, {}};
   }

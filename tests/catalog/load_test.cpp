@@ -16,6 +16,9 @@ namespace {
 std::string package_json(std::string_view name) {
   return "{\"schema\":\"olm.package\",\"name\":\"" + std::string(name) + "\"}";
 }
+const opm::catalog::LoadOptions k_release{.keep_objects = opm::catalog::KeepObjects::csv_only,
+                                          .release_manifests = true};
+
 std::string object_property(std::string_view object_text) {
   return R"({"type":"olm.bundle.object","value":{"data":")" +
          opm::util::base64_encode(object_text) + "\"}}";
@@ -211,7 +214,7 @@ TEST_SUITE("load_dir") {
           "object: illegal base64 data at input byte 0");
   }
 
-  TEST_CASE("releasing the data keeps the CSV and empties every object's data, case-folded keys "
+  TEST_CASE("releasing manifests keeps the CSV and empties every object's data, case-folded keys "
             "too") {
     TempDir dir;
     std::string csv = R"({"kind":"ClusterServiceVersion","metadata":{"name":"a.v1"}})";
@@ -222,7 +225,7 @@ TEST_SUITE("load_dir") {
                             opm::util::base64_encode(crd) +
                             R"("}},{"type":"olm.package","value":)" +
                             R"({"packageName":"a","version":"1.0.0"}}]})");
-    auto cfg = load_dir(dir.path(), {.keep_objects = KeepObjects::csv_only_release_data});
+    auto cfg = load_dir(dir.path(), k_release);
     REQUIRE(cfg);
     const auto& b = cfg->bundles.at(0);
     CHECK(b.csv_json() == csv);
@@ -234,16 +237,34 @@ TEST_SUITE("load_dir") {
     CHECK(b.properties[3].value == Json{{"packageName", "a"}, {"version", "1.0.0"}});
   }
 
-  TEST_CASE("releasing the data still checks every object first") {
+  TEST_CASE("releasing manifests still checks every object first") {
     TempDir dir;
     dir.write("b.json", R"({"schema":"olm.bundle","package":"a","name":"b","properties":[)" +
                             object_property(R"({"kind":"Service"})") +
                             R"(,{"type":"olm.bundle.object","value":{"data":"!!"}}]})");
-    auto cfg = load_dir(dir.path(), {.keep_objects = KeepObjects::csv_only_release_data});
+    auto cfg = load_dir(dir.path(), k_release);
     REQUIRE_FALSE(cfg);
     CHECK(cfg.error().message() ==
           "read bundle objects: package \"a\", bundle \"b\": parse property at index 1 as bundle "
           "object: illegal base64 data at input byte 0");
+  }
+
+  TEST_CASE("releasing manifests empties a CSV metadata value whose shape checks, and only then") {
+    TempDir dir;
+    dir.write("b.json",
+              R"({"schema":"olm.bundle","package":"a","name":"a.v1","properties":[)"
+              R"({"type":"olm.csv.metadata","value":{"displayName":"A","annotations":{"x":"y"}}}]})"
+              "\n"
+              R"({"schema":"olm.bundle","package":"a","name":"a.v2","properties":[)"
+              R"({"type":"olm.csv.metadata","value":{"annotations":{"x":1}}}]})");
+    auto cfg = load_dir(dir.path(), k_release);
+    REQUIRE(cfg);
+    CHECK(cfg->bundles.at(0).properties.at(0).value == Json::object());
+    CHECK(cfg->bundles.at(1).properties.at(0).value == Json{{"annotations", {{"x", 1.0}}}});
+    auto kept = load_dir(dir.path(), {.keep_objects = KeepObjects::csv_only});
+    REQUIRE(kept);
+    CHECK(kept->bundles.at(0).properties.at(0).value ==
+          Json{{"annotations", {{"x", "y"}}}, {"displayName", "A"}});
   }
 
   TEST_CASE("bad bundle object data names the package, bundle and property index") {

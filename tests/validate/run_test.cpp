@@ -99,6 +99,34 @@ TEST_SUITE("validate run") {
               "bundle image must be set\"\n  }\n}\n");
   }
 
+  TEST_CASE("a CSV metadata value of the wrong shape fails as the model's property check") {
+    TempDir dir;
+    constexpr std::string_view bundle =
+        R"({"schema":"olm.bundle","package":"a","name":"a.v1","image":"x","properties":[)"
+        R"({"type":"olm.package","value":{"packageName":"a","version":"1.0.0"}},)"
+        R"({"type":"olm.csv.metadata","value":{"annotations":{"a":1}}}]})";
+    auto file = dir.write("index.json", lines({k_package, k_channel, bundle}));
+    auto text = run(dir, ReportFormat::text);
+    REQUIRE_FALSE(text.result.has_value());
+    CHECK(text.result.error().describe() ==
+          file.string() +
+              ":3: parse properties for bundle \"a.v1\": parse property[1] of type "
+              "\"olm.csv.metadata\": json: cannot unmarshal number into Go struct field "
+              "CSVMetadata.annotations of type string");
+  }
+
+  TEST_CASE("a catalog of CSV metadata passes once its values are checked") {
+    TempDir dir;
+    constexpr std::string_view bundle =
+        R"({"schema":"olm.bundle","package":"a","name":"a.v1","image":"x","properties":[)"
+        R"({"type":"olm.package","value":{"packageName":"a","version":"1.0.0"}},)"
+        R"({"type":"olm.csv.metadata","value":{"annotations":{"a":"b"},"displayName":"A"}}]})";
+    dir.write("index.json", lines({k_package, k_channel, bundle}));
+    auto text = run(dir, ReportFormat::text);
+    CHECK(text.result.has_value());
+    CHECK(text.err.empty());
+  }
+
   TEST_CASE("a load error keeps its location") {
     TempDir dir;
     auto file = dir.write("index.json", "{\"schema\":\"olm.package\",\n");
