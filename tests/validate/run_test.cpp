@@ -23,6 +23,12 @@ constexpr std::string_view k_bundle =
     R"({"schema":"olm.bundle","package":"a","name":"a.v1","image":"x","properties":[)"
     R"({"type":"olm.package","value":{"packageName":"a","version":"1.0.0"}}]})";
 
+// k_bundle with an olm.csv.metadata property (index 1) whose value is `metadata`.
+std::string bundle_with_csv_metadata(std::string_view metadata) {
+  return std::string(k_bundle.substr(0, k_bundle.size() - 2)) +
+         R"(,{"type":"olm.csv.metadata","value":)" + std::string(metadata) + "}]}";
+}
+
 std::string lines(std::initializer_list<std::string_view> docs) {
   std::string text;
   for (auto doc : docs) {
@@ -101,11 +107,9 @@ TEST_SUITE("validate run") {
 
   TEST_CASE("a CSV metadata value of the wrong shape fails as the model's property check") {
     TempDir dir;
-    constexpr std::string_view bundle =
-        R"({"schema":"olm.bundle","package":"a","name":"a.v1","image":"x","properties":[)"
-        R"({"type":"olm.package","value":{"packageName":"a","version":"1.0.0"}},)"
-        R"({"type":"olm.csv.metadata","value":{"annotations":{"a":1}}}]})";
-    auto file = dir.write("index.json", lines({k_package, k_channel, bundle}));
+    auto file = dir.write(
+        "index.json",
+        lines({k_package, k_channel, bundle_with_csv_metadata(R"({"annotations":{"a":1}})")}));
     auto text = run(dir, ReportFormat::text);
     REQUIRE_FALSE(text.result.has_value());
     CHECK(text.result.error().describe() ==
@@ -117,11 +121,9 @@ TEST_SUITE("validate run") {
 
   TEST_CASE("a catalog of CSV metadata passes once its values are checked") {
     TempDir dir;
-    constexpr std::string_view bundle =
-        R"({"schema":"olm.bundle","package":"a","name":"a.v1","image":"x","properties":[)"
-        R"({"type":"olm.package","value":{"packageName":"a","version":"1.0.0"}},)"
-        R"({"type":"olm.csv.metadata","value":{"annotations":{"a":"b"},"displayName":"A"}}]})";
-    dir.write("index.json", lines({k_package, k_channel, bundle}));
+    dir.write("index.json",
+              lines({k_package, k_channel,
+                     bundle_with_csv_metadata(R"({"annotations":{"a":"b"},"displayName":"A"})")}));
     auto text = run(dir, ReportFormat::text);
     CHECK(text.result.has_value());
     CHECK(text.err.empty());
