@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <deque>
 #include <future>
 #include <sys/stat.h>
 
@@ -268,27 +267,30 @@ std::optional<Catalog> load_by_directory(const std::string& dir) {
     return std::nullopt;
   }
   const auto dirs = largest_first(dir, *entries);
-  auto start = [&](std::size_t i) {
-    return std::async(std::launch::async, load_and_index, dirs[i]);
+  std::vector<std::optional<Catalog>> parts(dirs.size());
+  std::atomic<std::size_t> next = 0;
+  std::atomic<bool> failed = false;
+  // Each thread takes the next directory as soon as it is free, so one large package does
+  // not hold the other thread back.
+  auto take_directories = [&] {
+    for (std::size_t i = next++; i < dirs.size() && !failed; i = next++) {
+      parts[i] = load_and_index(dirs[i]);
+      if (!parts[i]) {
+        failed = true;
+      }
+    }
   };
-  constexpr std::size_t k_in_flight = 2;
-  std::deque<std::future<std::optional<Catalog>>> running;
-  std::size_t next = 0;
-  for (; next < std::min(k_in_flight, dirs.size()); ++next) {
-    running.push_back(start(next));
+  auto helper = std::async(std::launch::async, take_directories);
+  take_directories();
+  helper.get();
+  if (failed) {
+    return std::nullopt;
   }
   Catalog whole;
-  bool whole_ok = true;
-  while (!running.empty()) {
-    auto part = running.front().get();
-    running.pop_front();
-    whole_ok = whole_ok && part && add_part(whole, std::move(*part));
-    if (whole_ok && next < dirs.size()) {
-      running.push_back(start(next++));
+  for (auto& part : parts) {
+    if (!add_part(whole, std::move(*part))) {
+      return std::nullopt;
     }
-  }
-  if (!whole_ok) {
-    return std::nullopt;
   }
   return whole;
 }
