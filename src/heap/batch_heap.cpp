@@ -12,13 +12,21 @@
 // library opened at the first allocation), so each block is freed by the allocator that made
 // it.
 //
+// A server's load is a command's work inside a server: while a thread holds a scratch heap
+// (util/scratch_heap.hpp), its C++ blocks come from a mimalloc heap of its own, in an address
+// range reserved for them, so that a block's owner is known from its address. What the server
+// keeps is made outside such a scope, on glibc's heap.
+//
 // Not built into the sanitizer builds, whose runtime replaces these operators itself.
 
 #include <dlfcn.h>
 
+#include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <sys/mman.h>
 
 namespace {
 
@@ -26,6 +34,18 @@ struct Mimalloc {
   void* (*allocate)(std::size_t) = nullptr;
   void* (*allocate_aligned)(std::size_t, std::size_t) = nullptr;
   void (*release)(void*) = nullptr;
+};
+
+// mimalloc's own heaps, for the scratch heaps of a server's load.
+struct MimallocHeaps {
+  bool (*manage_memory)(void*, std::size_t, bool, bool, bool, int, bool, int*) = nullptr;
+  void* (*new_heap)(int) = nullptr;
+  void (*delete_heap)(void*) = nullptr;
+  void (*collect_heap)(void*, bool) = nullptr;
+  void* (*allocate)(void*, std::size_t) = nullptr;
+  void* (*allocate_aligned)(void*, std::size_t, std::size_t) = nullptr;
+  void (*release)(void*) = nullptr;
+  void (*set_option)(int, long) = nullptr;
 };
 
 enum class Heap { glibc, mimalloc_to_open, mimalloc };
@@ -80,17 +100,107 @@ bool on_mimalloc() noexcept {
   return g_heap == Heap::mimalloc;
 }
 
+// ---- scratch heaps -------------------------------------------------------------------------
+
+// The address range scratch heaps allocate in: mimalloc's arena, exclusive to them, so that a
+// block inside it is mimalloc's and any other is glibc's. Only address space is reserved; a
+// heap that fills it gets glibc's blocks instead.
+struct ScratchArena {
+  MimallocHeaps mi;
+  std::uintptr_t begin = 0;
+  std::uintptr_t end = 0;
+  int id = 0;
+};
+
+constexpr std::size_t k_scratch_reserve = std::size_t{16} << 30;
+constexpr std::size_t k_arena_alignment = std::size_t{64} << 20; // mimalloc's segment size
+constexpr int k_option_show_errors = 0;
+
+// Set once, by the first scratch heap. The library and the range are the process's to its end.
+std::atomic<const ScratchArena*> g_scratch_arena = nullptr;
+thread_local void* t_scratch_heap = nullptr;
+
+template <typename Function> bool find(void* library, const char* name, Function& out) {
+  out = reinterpret_cast<Function>(::dlsym(library, name));
+  return out != nullptr;
+}
+
+bool find_heap_functions(MimallocHeaps& mi) {
+  void* library = ::dlopen("libmimalloc.so.2", RTLD_NOW | RTLD_LOCAL);
+  return library != nullptr && find(library, "mi_manage_os_memory_ex", mi.manage_memory) &&
+         find(library, "mi_heap_new_in_arena", mi.new_heap) &&
+         find(library, "mi_heap_delete", mi.delete_heap) &&
+         find(library, "mi_heap_collect", mi.collect_heap) &&
+         find(library, "mi_heap_malloc", mi.allocate) &&
+         find(library, "mi_heap_malloc_aligned", mi.allocate_aligned) &&
+         find(library, "mi_free", mi.release) && find(library, "mi_option_set", mi.set_option);
+}
+
+const ScratchArena* make_scratch_arena() noexcept {
+  static ScratchArena arena;
+  if (!find_heap_functions(arena.mi)) {
+    return nullptr;
+  }
+  // A full range is not an error here: the block comes from glibc.
+  arena.mi.set_option(k_option_show_errors, 0);
+  void* reserved = ::mmap(nullptr, k_scratch_reserve + k_arena_alignment, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (reserved == MAP_FAILED) {
+    return nullptr;
+  }
+  const auto start = (reinterpret_cast<std::uintptr_t>(reserved) + k_arena_alignment - 1) &
+                     ~(k_arena_alignment - 1);
+  // Not committed, so that mimalloc gives pages back as they empty; exclusive, so that only
+  // the scratch heaps allocate in it.
+  if (!arena.mi.manage_memory(reinterpret_cast<void*>(start), k_scratch_reserve, false, false, true,
+                              -1, true, &arena.id)) {
+    ::munmap(reserved, k_scratch_reserve + k_arena_alignment);
+    return nullptr;
+  }
+  arena.begin = start;
+  arena.end = start + k_scratch_reserve;
+  g_scratch_arena.store(&arena, std::memory_order_release);
+  return &arena;
+}
+
+const ScratchArena* scratch_arena() noexcept {
+  static const ScratchArena* const arena = make_scratch_arena();
+  return arena;
+}
+
+bool in_scratch_arena(const void* block) noexcept {
+  const ScratchArena* arena = g_scratch_arena.load(std::memory_order_acquire);
+  const auto address = reinterpret_cast<std::uintptr_t>(block);
+  return arena != nullptr && address >= arena->begin && address < arena->end;
+}
+
+// ---- allocation ----------------------------------------------------------------------------
+
 void* allocate_or_null(std::size_t size) noexcept {
   if (size == 0) {
     size = 1;
   }
-  return on_mimalloc() ? g_mimalloc.allocate(size) : std::malloc(size);
+  if (on_mimalloc()) {
+    return g_mimalloc.allocate(size);
+  }
+  if (t_scratch_heap != nullptr) {
+    if (void* block = scratch_arena()->mi.allocate(t_scratch_heap, size)) {
+      return block;
+    }
+  }
+  return std::malloc(size);
 }
 
 void* allocate_aligned_or_null(std::size_t size, std::align_val_t alignment) noexcept {
   const auto align = static_cast<std::size_t>(alignment);
   if (on_mimalloc()) {
     return g_mimalloc.allocate_aligned(size == 0 ? 1 : size, align);
+  }
+  if (t_scratch_heap != nullptr) {
+    if (void* block =
+            scratch_arena()->mi.allocate_aligned(t_scratch_heap, size == 0 ? 1 : size, align)) {
+      return block;
+    }
   }
   // aligned_alloc wants a size that is a multiple of the alignment.
   return std::aligned_alloc(align, (size + align - 1) / align * align);
@@ -116,12 +226,46 @@ void* allocate_aligned(std::size_t size, std::align_val_t alignment) {
 void release(void* block) noexcept {
   if (g_heap == Heap::mimalloc) {
     g_mimalloc.release(block);
+  } else if (in_scratch_arena(block)) {
+    g_scratch_arena.load(std::memory_order_relaxed)->mi.release(block);
   } else {
     std::free(block);
   }
 }
 
 } // namespace
+
+// The scratch heap hooks util::ScratchHeap looks up. A command already on mimalloc has none to
+// give. A heap is one thread's: begin and end are called on the same thread.
+extern "C" [[gnu::visibility("default")]] void* opm_scratch_heap_begin() noexcept {
+  if (on_mimalloc() || t_scratch_heap != nullptr) {
+    return nullptr;
+  }
+  const ScratchArena* arena = scratch_arena();
+  if (arena == nullptr) {
+    return nullptr;
+  }
+  t_scratch_heap = arena->mi.new_heap(arena->id);
+  return t_scratch_heap;
+}
+
+extern "C" [[gnu::visibility("default")]] void opm_scratch_heap_end(void* heap) noexcept {
+  if (heap == nullptr) {
+    return;
+  }
+  t_scratch_heap = nullptr;
+  // Empty pages go back to the system now; blocks still in use move to the thread's own heap
+  // and are freed as any other.
+  const ScratchArena* arena = scratch_arena();
+  arena->mi.collect_heap(heap, true);
+  arena->mi.delete_heap(heap);
+}
+
+extern "C" [[gnu::visibility("default")]] void* opm_scratch_heap_swap(void* heap) noexcept {
+  void* previous = t_scratch_heap;
+  t_scratch_heap = heap;
+  return previous;
+}
 
 void* operator new(std::size_t size) { return allocate(size); }
 void* operator new[](std::size_t size) { return allocate(size); }

@@ -8,6 +8,7 @@
 #include "serve/metas.hpp"
 #include "serve/pogreb_cache.hpp"
 #include "util/fs.hpp"
+#include "util/scratch_heap.hpp"
 #include "validate/validate.hpp"
 
 #include <fmt/format.h>
@@ -185,16 +186,25 @@ namespace {
 // The index and the other objects of a loaded catalog, its manifests released as they are
 // indexed so that they are not held twice at the peak.
 Result<Catalog> index_catalog(catalog::DeclarativeConfig& cfg, TextPool& pool) {
-  MetaIndex metas = OPM_TRY(index_metas(cfg.others));
+  auto metas = [&] {
+    util::KeptHeap kept;
+    return index_metas(cfg.others);
+  }();
+  if (!metas) {
+    return std::unexpected(std::move(metas).error());
+  }
   std::vector<catalog::Meta>().swap(cfg.others);
   auto model = OPM_TRY(validate::valid_model(cfg));
   release_manifest_trees(cfg);
   PackageIndex index;
   for (const auto& [name, pkg] : model.packages) {
-    index.emplace(name, OPM_TRY(index_package(pkg, pool)));
+    {
+      util::KeptHeap kept;
+      index.emplace(name, OPM_TRY(index_package(pkg, pool)));
+    }
     release_manifests(cfg, name);
   }
-  return Catalog{std::move(index), std::move(metas)};
+  return Catalog{std::move(index), std::move(*metas)};
 }
 
 // Adds a part of the catalog to `whole`; false when a package is in both.
@@ -212,6 +222,8 @@ bool add_part(Catalog& whole, Catalog&& part) {
 
 // One package directory loaded and indexed; nothing when it does not load or validate alone.
 std::optional<Catalog> load_and_index(const fs::path& dir) {
+  // The documents and the model are freed before the part is returned; only the index is kept.
+  util::ScratchHeap scratch;
   auto cfg = catalog::load_dir(dir, {.threads = 1});
   if (!cfg) {
     return std::nullopt;

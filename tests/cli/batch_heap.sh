@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Commands that run and exit take their C++ heap from libmimalloc.so.2 when it is installed;
-# servers keep glibc's (src/heap/batch_heap.cpp). Skipped for a build without the choice (the
+# servers keep glibc's (src/heap/batch_heap.cpp), but load a catalog of package directories
+# on a scratch heap of mimalloc's. Skipped for a build without the choice (the
 # sanitizer builds) or a machine without the library.
 source "$OPM_TESTS/cli/lib/common.bash"
 
@@ -38,6 +39,27 @@ if loads_mimalloc validate catalog; then pass "validate takes its heap from mima
 if loads_mimalloc render catalog -o json; then pass "render takes its heap from mimalloc"; else failed "render takes its heap from mimalloc"; fi
 if ! loads_mimalloc serve --help; then pass "serve keeps glibc's heap"; else failed "serve keeps glibc's heap"; fi
 if ! loads_mimalloc registry serve --help; then pass "registry serve keeps glibc's heap"; else failed "registry serve keeps glibc's heap"; fi
+
+# A catalog laid out one directory per package is loaded on the scratch heap; any other layout
+# on glibc's. Both give the same cache.
+mkdir whole
+cp catalog/a/catalog.yaml whole/a.yaml
+if loads_mimalloc serve catalog --cache-dir by_package --cache-only; then
+  pass "serve loads package directories on a scratch heap"
+else
+  failed "serve loads package directories on a scratch heap"
+fi
+if ! loads_mimalloc serve whole --cache-dir whole_cache --cache-only; then
+  pass "serve loads other layouts on glibc's heap"
+else
+  failed "serve loads other layouts on glibc's heap"
+fi
+if diff -r -x digest by_package whole_cache >cache.diff && [ -s by_package/cache/a_stable_a.v1.0.0.json ]; then
+  pass "the cache is the same on either heap"
+else
+  failed "the cache is the same on either heap"
+  cat cache.diff
+fi
 
 # The environment is read as on glibc's heap (opening a library too early loses it).
 HELP_ALPHA=true run_opm --help

@@ -1,0 +1,34 @@
+#pragma once
+
+// Work inside a long-running process that makes and frees millions of small blocks (a
+// server's load): while a ScratchHeap lives, the C++ blocks its thread allocates come from a
+// heap of their own, faster at that, whose pages go back to the system when it ends. That
+// heap is the executable's to give (opm's, on mimalloc, see src/heap/); without one, or in a
+// command already on mimalloc, these do nothing. Whatever the process keeps afterwards is
+// made under a KeptHeap, so that the scratch heap's pages empty.
+namespace opm::util {
+
+class ScratchHeap {
+public:
+  ScratchHeap();
+  ~ScratchHeap();
+  ScratchHeap(const ScratchHeap&) = delete;
+  ScratchHeap& operator=(const ScratchHeap&) = delete;
+
+private:
+  void* m_heap;
+};
+
+// Inside a ScratchHeap, allocates from the process's own heap again while it lives.
+class KeptHeap {
+public:
+  KeptHeap();
+  ~KeptHeap();
+  KeptHeap(const KeptHeap&) = delete;
+  KeptHeap& operator=(const KeptHeap&) = delete;
+
+private:
+  void* m_paused;
+};
+
+} // namespace opm::util
