@@ -167,8 +167,9 @@ private:
         Frame& top = m_stack.back();
         bool object = top.value.is_object();
         if (object) {
-          top.value.get_ref<Json::object_t&>().insert_or_assign(std::move(top.key),
-                                                                std::move(value));
+          // Members mostly come in key order (opm writes them sorted): try the end first.
+          auto& members = top.value.get_ref<Json::object_t&>();
+          members.insert_or_assign(members.end(), std::move(top.key), std::move(value));
         } else {
           top.value.get_ref<Json::array_t&>().push_back(std::move(value));
         }

@@ -419,7 +419,13 @@ private:
       std::string_view rest = line.substr(key.value);
       rest.remove_prefix(std::min(rest.find_first_not_of(' '), rest.size()));
       auto value = rest.empty() ? nested(column, true) : inline_value(rest, column);
-      if (!value || !members.emplace(std::move(key.name), std::move(*value)).second) {
+      if (!value) {
+        return std::nullopt;
+      }
+      // Keys mostly come in order (opm writes them sorted): the end is tried first.
+      const std::size_t before = members.size();
+      members.emplace_hint(members.end(), std::move(key.name), std::move(*value));
+      if (members.size() == before) {
         return std::nullopt; // duplicate keys are left to libyaml's walk
       }
     }
