@@ -5,11 +5,16 @@
 #include <fmt/format.h>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
+#include <array>
+#include <cstdint>
 #include <cstdio>
 #include <google/protobuf/stubs/logging.h>
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 
 namespace opm::serve {
@@ -74,11 +79,18 @@ SignalWatcher::SignalWatcher(Logger& log, std::vector<util::LogField> fields)
   sigaddset(&m_signals, SIGINT);
   sigaddset(&m_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &m_signals, &m_previous);
+  m_signal_fd.reset(::signalfd(-1, &m_signals, SFD_CLOEXEC));
+  m_wake_fd.reset(::eventfd(0, EFD_CLOEXEC));
   m_thread = std::thread([this] { watch(); });
 }
 
 SignalWatcher::~SignalWatcher() {
   m_done = true;
+  const std::uint64_t wake = 1;
+  if (m_wake_fd.valid()) {
+    // Nothing to do on failure: the watcher then sees m_done within a tick.
+    (void)!::write(m_wake_fd.fd, &wake, sizeof wake);
+  }
   m_thread.join();
   std::lock_guard lock(m_mutex);
   if (m_phase == Phase::loading) {
@@ -97,12 +109,26 @@ void SignalWatcher::remove_on_early_exit(std::string path) {
   m_early_exit_path = std::move(path);
 }
 
+// Waits for a signal or the wake-up of the destructor, so that the process ends as soon as
+// the command does. Without the descriptors (none left to open) it looks for both every tick.
 void SignalWatcher::watch() {
   const timespec tick{0, 100'000'000};
+  std::array<pollfd, 2> watched{{{m_signal_fd.fd, POLLIN, 0}, {m_wake_fd.fd, POLLIN, 0}}};
+  const bool by_descriptor = m_signal_fd.valid() && m_wake_fd.valid();
   while (!m_done) {
-    int sig = sigtimedwait(&m_signals, nullptr, &tick);
-    if (sig > 0) {
-      on_signal(sig);
+    if (!by_descriptor) {
+      if (int sig = sigtimedwait(&m_signals, nullptr, &tick); sig > 0) {
+        on_signal(sig);
+      }
+      continue;
+    }
+    if (::poll(watched.data(), watched.size(), -1) <= 0) {
+      continue; // EINTR
+    }
+    signalfd_siginfo info{};
+    if ((watched[0].revents & POLLIN) != 0 &&
+        ::read(m_signal_fd.fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
+      on_signal(static_cast<int>(info.ssi_signo));
     }
   }
 }

@@ -4,6 +4,7 @@
 #include "serve/reflection_v1.hpp"
 #include "serve/service.hpp"
 #include "util/error.hpp"
+#include "util/fs.hpp"
 #include "util/log.hpp"
 
 #include <signal.h>
@@ -81,6 +82,8 @@ private:
   Phase m_phase = Phase::loading;
   std::string m_early_exit_path;
   std::atomic<bool> m_done = false;
+  util::Fd m_signal_fd; // the signals, read when they arrive
+  util::Fd m_wake_fd;   // written when the watcher is to stop
   std::thread m_thread;
 };
 
