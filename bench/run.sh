@@ -5,7 +5,7 @@
 # names). For validate, render -o json and render -o yaml it prints the median wall and CPU
 # (user + system) time of RUNS runs (default 3) and the peak RSS, ours then upstream's,
 # and our CPU time as a share of upstream's. Then `serve` start-up (to the first SERVING
-# health answer) on v4.22, when the load client is there.
+# health answer) on v4.22, when the load client is there: medians of RUNS starts each.
 # Needs python3 (bench/rusage.py times each run). UPSTREAM_OPM=path names upstream's
 # binary (default /tmp/upstream-opm/opm; without one only our figures are printed).
 # SERVE_LOAD=path names the serve load client (default: tools/serve_load.py beside the corpus; it
@@ -63,14 +63,36 @@ for cat in "$fair" "$OPM_CORPUS/catalogs/v4.16" "$big"; do
   row "render -o yaml" render "$cat" -o yaml
 done
 
+# One start to the first SERVING answer: "startup_s cpu_s hwm_kb".
+start_once() { # BINARY
+  local port
+  port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  /usr/bin/python3 "$load_client" startup "localhost:$port" --stop -- \
+    "$1" serve "$fair" -p "$port" -t /dev/null |
+    python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["startup_s"], d["cpu_s"], d["hwm_kb"])'
+}
+
 if [ -f "$load_client" ] && /usr/bin/python3 -c 'import grpc' 2>/dev/null; then
-  echo "== serve start-up, $(basename "$fair")"
-  for bin in "$OPM" $upstream; do
-    port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    printf '%-26s %s\n' "$(basename "$(dirname "$bin")")/$(basename "$bin")" \
-      "$(/usr/bin/python3 "$load_client" startup "localhost:$port" --stop -- \
-        "$bin" serve "$fair" -p "$port" -t /dev/null)"
-  done
+  echo "== serve start-up, $(basename "$fair") (medians of $RUNS starts, ours and upstream's in turn)"
+  for _ in $(seq "$RUNS"); do
+    for bin in "$OPM" $upstream; do
+      echo "$bin $(start_once "$bin")"
+    done
+  done >"$work/starts"
+  python3 - "$work/starts" "$OPM" "$upstream" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+medians = {}
+for binary in filter(None, sys.argv[2:]):
+    mine = [r[1:] for r in rows if r[0] == binary]
+    medians[binary] = [statistics.median(float(r[i]) for r in mine) for i in range(3)]
+    start, cpu, hwm = medians[binary]
+    label = "ours" if binary == sys.argv[2] else "upstream"
+    print(f"{'start to SERVING':26} {label:8} wall {start:6.3f} s  cpu {cpu:6.3f} s  peak {hwm / 1024:7.1f} MB")
+if len(medians) == 2:
+    ours, theirs = medians[sys.argv[2]], medians[sys.argv[3]]
+    print(f"{'':26} wall ratio {ours[0] / theirs[0]:.3f}   cpu ratio {ours[1] / theirs[1]:.3f}")
+PY
 else
   echo "(serve start-up skipped: no load client at $load_client or no python3-grpcio)"
 fi
