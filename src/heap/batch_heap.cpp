@@ -75,20 +75,20 @@ void choose_heap(int argc, char** argv, char** /*envp*/) {
 [[gnu::section(".preinit_array"), gnu::used]] void (*const k_choose_heap)(int, char**,
                                                                           char**) = choose_heap;
 
+// A function of `library` by name; false when it has none.
+template <typename Function> bool find(void* library, const char* name, Function& out) {
+  out = reinterpret_cast<Function>(::dlsym(library, name));
+  return out != nullptr;
+}
+
 // At the first allocation (libc is set up by then): mimalloc where it is installed, else
 // glibc's heap for good.
 void open_mimalloc() noexcept {
   g_heap = Heap::glibc;
   void* library = ::dlopen("libmimalloc.so.2", RTLD_NOW | RTLD_LOCAL);
-  if (library == nullptr) {
-    return;
-  }
-  g_mimalloc.allocate = reinterpret_cast<void* (*)(std::size_t)>(::dlsym(library, "mi_malloc"));
-  g_mimalloc.allocate_aligned =
-      reinterpret_cast<void* (*)(std::size_t, std::size_t)>(::dlsym(library, "mi_malloc_aligned"));
-  g_mimalloc.release = reinterpret_cast<void (*)(void*)>(::dlsym(library, "mi_free"));
-  if (g_mimalloc.allocate != nullptr && g_mimalloc.allocate_aligned != nullptr &&
-      g_mimalloc.release != nullptr) {
+  if (library != nullptr && find(library, "mi_malloc", g_mimalloc.allocate) &&
+      find(library, "mi_malloc_aligned", g_mimalloc.allocate_aligned) &&
+      find(library, "mi_free", g_mimalloc.release)) {
     g_heap = Heap::mimalloc;
   }
 }
@@ -119,11 +119,6 @@ constexpr int k_option_show_errors = 0;
 // Set once, by the first scratch heap. The library and the range are the process's to its end.
 std::atomic<const ScratchArena*> g_scratch_arena = nullptr;
 thread_local void* t_scratch_heap = nullptr;
-
-template <typename Function> bool find(void* library, const char* name, Function& out) {
-  out = reinterpret_cast<Function>(::dlsym(library, name));
-  return out != nullptr;
-}
 
 bool find_heap_functions(MimallocHeaps& mi) {
   void* library = ::dlopen("libmimalloc.so.2", RTLD_NOW | RTLD_LOCAL);

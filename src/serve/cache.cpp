@@ -186,12 +186,10 @@ namespace {
 // The index and the other objects of a loaded catalog, its manifests released as they are
 // indexed so that they are not held twice at the peak.
 Result<Catalog> index_catalog(catalog::DeclarativeConfig& cfg, TextPool& pool) {
-  auto metas = [&] {
+  MetaIndex metas;
+  {
     util::KeptHeap kept;
-    return index_metas(cfg.others);
-  }();
-  if (!metas) {
-    return std::unexpected(std::move(metas).error());
+    metas = OPM_TRY(index_metas(cfg.others));
   }
   std::vector<catalog::Meta>().swap(cfg.others);
   auto model = OPM_TRY(validate::valid_model(cfg));
@@ -204,7 +202,7 @@ Result<Catalog> index_catalog(catalog::DeclarativeConfig& cfg, TextPool& pool) {
     }
     release_manifests(cfg, name);
   }
-  return Catalog{std::move(index), std::move(*metas)};
+  return Catalog{std::move(index), std::move(metas)};
 }
 
 // Adds a part of the catalog to `whole`; false when a package is in both.

@@ -41,10 +41,37 @@ if ! loads_mimalloc serve --help; then pass "serve keeps glibc's heap"; else fai
 if ! loads_mimalloc registry serve --help; then pass "registry serve keeps glibc's heap"; else failed "registry serve keeps glibc's heap"; fi
 
 # A catalog laid out one directory per package is loaded on the scratch heap; any other layout
-# on glibc's. Both give the same cache.
-mkdir whole
-cp catalog/a/catalog.yaml whole/a.yaml
-if loads_mimalloc serve catalog --cache-dir by_package --cache-only; then
+# on glibc's. Both give the same cache, the CSV made from olm.csv.metadata included.
+mkdir -p csv_catalog/b whole
+cat >csv_catalog/b/catalog.yaml <<'YAML'
+schema: olm.package
+name: b
+defaultChannel: stable
+---
+schema: olm.channel
+package: b
+name: stable
+entries:
+  - name: b.v1.0.0
+---
+schema: olm.bundle
+package: b
+name: b.v1.0.0
+image: quay.io/b/b:v1.0.0
+properties:
+  - type: olm.package
+    value: {packageName: b, version: 1.0.0}
+  - type: olm.csv.metadata
+    value:
+      annotations: {capabilities: Basic Install, description: "A <b> operator"}
+      displayName: B Operator
+      installModes:
+        - {supported: true, type: AllNamespaces}
+      keywords: [b, example]
+      provider: {name: Example}
+YAML
+cp csv_catalog/b/catalog.yaml whole/b.yaml
+if loads_mimalloc serve csv_catalog --cache-dir by_package --cache-only; then
   pass "serve loads package directories on a scratch heap"
 else
   failed "serve loads package directories on a scratch heap"
@@ -54,7 +81,8 @@ if ! loads_mimalloc serve whole --cache-dir whole_cache --cache-only; then
 else
   failed "serve loads other layouts on glibc's heap"
 fi
-if diff -r -x digest by_package whole_cache >cache.diff && [ -s by_package/cache/a_stable_a.v1.0.0.json ]; then
+if diff -r -x digest by_package whole_cache >cache.diff &&
+  grep -q '"csvJson":"{\\"kind\\":\\"ClusterServiceVersion\\"' by_package/cache/b_stable_b.v1.0.0.json; then
   pass "the cache is the same on either heap"
 else
   failed "the cache is the same on either heap"
