@@ -1,6 +1,7 @@
 #include "serve/connection_guard.hpp"
 
 #include "serve/relay.hpp"
+#include "serve/socket_watch.hpp"
 
 #include <fmt/format.h>
 
@@ -10,9 +11,11 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <grpcpp/server_posix.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <string_view>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/resource.h>
@@ -85,6 +88,13 @@ void raise_descriptor_limit() {
   }
 }
 
+// Connections go to gRPC as they are when its calls can be watched; OPM_SERVE_RELAY=1 relays
+// them anyway, so that the relay is tested where it is not needed.
+bool hand_connections_directly() {
+  const char* relay = std::getenv("OPM_SERVE_RELAY");
+  return (relay == nullptr || std::string_view(relay) != "1") && socket_watch::install();
+}
+
 bool watch(int epoll, int fd, std::uint32_t events, std::uint64_t key) {
   epoll_event event{};
   event.events = events;
@@ -94,10 +104,11 @@ bool watch(int epoll, int fd, std::uint32_t events, std::uint64_t key) {
 
 } // namespace
 
-// The relays and the acceptor, all on the guard's one thread.
+// The acceptor, and the relays if there are any, all on the guard's one thread.
 class ConnectionGuard::Loop {
 public:
-  Loop(ConnectionGuard& guard, grpc::Server& server) : m_guard(guard), m_server(server) {}
+  Loop(ConnectionGuard& guard, grpc::Server& server)
+      : m_guard(guard), m_server(server), m_direct(hand_connections_directly()) {}
 
   void run() {
     std::array<epoll_event, k_events_per_wait> events{};
@@ -138,7 +149,7 @@ private:
     for (;;) {
       int client = ::accept4(m_guard.m_listener.fd, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
       if (client >= 0) {
-        start_relay(client);
+        start_connection(client);
         continue;
       }
       if (errno == EINTR || errno == ECONNABORTED) {
@@ -151,13 +162,22 @@ private:
     }
   }
 
-  void start_relay(int accepted) {
+  void start_connection(int accepted) {
     util::Fd client(accepted);
-    if (m_relays.size() >= static_cast<std::size_t>(k_max_connections)) {
+    std::size_t open = m_direct ? socket_watch::watched() : m_relays.size();
+    if (open >= static_cast<std::size_t>(k_max_connections)) {
       return;
     }
     int on = 1;
     ::setsockopt(client.fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    if (!m_direct) {
+      start_relay(std::move(client));
+    } else if (socket_watch::watch(client.fd)) {
+      grpc::AddInsecureChannelFromFd(&m_server, client.release());
+    }
+  }
+
+  void start_relay(util::Fd client) {
     std::array<int, 2> pair{-1, -1};
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, pair.data()) != 0) {
       return;
@@ -202,6 +222,9 @@ private:
       m_relays.clear();
       return;
     }
+    if (m_direct) {
+      socket_watch::cut_stalled(now);
+    }
     for (auto it = m_relays.begin(); it != m_relays.end();) {
       it->second->on_tick(now);
       it = it->second->finished() ? m_relays.erase(it) : std::next(it);
@@ -215,6 +238,7 @@ private:
 
   ConnectionGuard& m_guard;
   grpc::Server& m_server;
+  bool m_direct;
   std::unique_ptr<char[]> m_scratch = std::make_unique_for_overwrite<char[]>(k_relay_scratch_size);
   std::unordered_map<std::uint64_t, std::unique_ptr<Relay>> m_relays;
   std::uint64_t m_next_id = k_first_relay_id;

