@@ -13,5 +13,7 @@ inline constexpr int k_resets_per_second = 100;
 
 // How long a client that reads nothing may hold up an answer.
 inline constexpr auto k_client_stall = std::chrono::seconds(10);
+// How long a client has to close its side once the server has closed its own.
+inline constexpr auto k_client_close = std::chrono::seconds(1);
 
 } // namespace opm::serve

@@ -223,7 +223,7 @@ private:
       return;
     }
     if (m_direct) {
-      socket_watch::cut_stalled(now);
+      socket_watch::enforce_deadlines(now);
     }
     for (auto it = m_relays.begin(); it != m_relays.end();) {
       it->second->on_tick(now);

@@ -17,8 +17,6 @@ namespace h2 = util::http2;
 // costs few reads and writes.
 constexpr std::size_t k_request_buffer_size = 1 << 16;
 constexpr std::size_t k_answer_buffer_size = 1 << 18;
-// How long a client has to close its side once the server closed its own.
-constexpr auto k_client_close = std::chrono::seconds(1);
 
 enum class Io { moved, would_block, closed };
 

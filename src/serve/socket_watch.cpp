@@ -36,26 +36,33 @@ Close g_close = nullptr;
 // Descriptors at or beyond this number are not watched; with at most k_max_connections
 // clients of one descriptor each, a server does not come near it.
 constexpr int k_table_size = 1 << 16;
-// What a close drains at most of what the client sent and gRPC did not read.
-constexpr std::size_t k_drain_limit = 1 << 18;
+// Reads of a cut-off client's bytes one gRPC read may make before it waits for the next.
+constexpr int k_drops_per_read = 64;
+
+Clock::rep ticks_now() { return Clock::now().time_since_epoch().count(); }
 
 struct Connection {
   // The client's side: touched only by the gRPC thread reading the connection at the time.
   h2::FrameCursor from_client{h2::k_client_preface_size};
   h2::RateBudget resets{k_reset_burst, k_resets_per_second};
   std::uint32_t last_client_stream = 0;
-  // gRPC's side, and the cut-off, which must not fall in the middle of a write.
+  // Set, under `writing`, once the client is over its budget: from then on what it sends is
+  // dropped, and what gRPC writes after the frame under way is replaced by a GOAWAY.
+  std::atomic<bool> cut{false};
+  std::atomic<Clock::rep> cut_at{0};
+  // gRPC's side and the GOAWAY.
   std::mutex writing;
   h2::FrameCursor to_client;
-  bool cut = false;
-  // Since when an answer waits for the client to take it (a count of Clock ticks; 0: none).
+  std::array<char, h2::k_goaway_frame_size> goaway{};
+  std::size_t goaway_sent = 0;
+  // Since when an answer waits for the client to take it (0: none).
   std::atomic<Clock::rep> stalled_since{0};
-  bool cut_for_stalling = false; // under g_registry
+  bool ended = false; // shut down by enforce_deadlines; under g_registry
 };
 
 // The table is read without a lock by gRPC's calls; the list owns the connections.
 std::array<std::atomic<Connection*>, k_table_size> g_table;
-std::mutex g_registry; // watch, forget and cut_stalled
+std::mutex g_registry; // watch, forget and enforce_deadlines
 std::vector<std::pair<int, std::unique_ptr<Connection>>> g_watched;
 
 Connection* find(int fd) {
@@ -66,15 +73,23 @@ Connection* find(int fd) {
 }
 
 // Calls `each` on the first `n` bytes of the message's buffers, in order, until it says stop.
-template <class Each> bool each_piece(const msghdr& message, std::size_t n, Each&& each) {
+template <class Each> void each_piece(const msghdr& message, std::size_t n, Each&& each) {
   for (std::size_t i = 0; i < message.msg_iovlen && n > 0; ++i) {
     std::size_t size = std::min(n, message.msg_iov[i].iov_len);
     if (!each(std::string_view(static_cast<const char*>(message.msg_iov[i].iov_base), size))) {
-      return false;
+      return;
     }
     n -= size;
   }
-  return true;
+}
+
+std::size_t message_size(const msghdr& message) {
+  std::size_t size = 0;
+  each_piece(message, SIZE_MAX, [&size](std::string_view piece) {
+    size += piece.size();
+    return true;
+  });
+  return size;
 }
 
 bool client_frames_allowed(Connection& connection, const msghdr& message, std::size_t n) {
@@ -86,65 +101,65 @@ bool client_frames_allowed(Connection& connection, const msghdr& message, std::s
     return header.type != static_cast<std::uint8_t>(h2::FrameType::rst_stream) ||
            connection.resets.spend();
   };
-  return each_piece(message, n, [&](std::string_view piece) {
-    return connection.from_client.feed(piece, on_header);
+  bool allowed = true;
+  each_piece(message, n, [&](std::string_view piece) {
+    allowed = connection.from_client.feed(piece, on_header);
+    return allowed;
+  });
+  return allowed;
+}
+
+void note_sent(Connection& connection, const msghdr& message, std::size_t sent) {
+  each_piece(message, sent, [&connection](std::string_view piece) {
+    return connection.to_client.feed(piece, [](const h2::FrameHeader&) { return true; });
   });
 }
 
-// The client is over its budget: a GOAWAY naming the last stream it opened, if gRPC is between
-// two frames (else the client has part of a frame that cannot be completed), then the end.
+// Sends what is left of the GOAWAY (under `writing`, between two of gRPC's frames); once it is
+// all out, the server's side of the connection ends. False while the client cannot take it.
+bool send_goaway(int fd, Connection& connection) {
+  while (connection.goaway_sent < connection.goaway.size()) {
+    ssize_t n =
+        ::send(fd, connection.goaway.data() + connection.goaway_sent,
+               connection.goaway.size() - connection.goaway_sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      return false;
+    }
+    if (n <= 0) {
+      break; // the client is gone
+    }
+    connection.goaway_sent += static_cast<std::size_t>(n);
+  }
+  connection.goaway_sent = connection.goaway.size();
+  ::shutdown(fd, SHUT_WR);
+  return true;
+}
+
+// The client is over its budget.
 void cut_off(int fd, Connection& connection) {
   std::lock_guard lock(connection.writing);
-  connection.cut = true;
-  if (connection.to_client.last_boundary() == connection.to_client.offset()) {
-    auto goaway = h2::goaway_frame(connection.last_client_stream, h2::k_enhance_your_calm);
-    [[maybe_unused]] auto sent =
-        ::send(fd, goaway.data(), goaway.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
-  }
-  ::shutdown(fd, SHUT_RDWR);
-}
-
-// `error` is errno after a failed send.
-void note_sent(Connection& connection, const msghdr& message, ssize_t sent, int error) {
-  if (sent > 0) {
-    each_piece(message, static_cast<std::size_t>(sent), [&](std::string_view piece) {
-      return connection.to_client.feed(piece, [](const h2::FrameHeader&) { return true; });
-    });
-  }
-  std::size_t offered = 0;
-  each_piece(message, SIZE_MAX, [&](std::string_view piece) {
-    offered += piece.size();
-    return true;
-  });
-  auto now = Clock::now().time_since_epoch().count();
-  if (sent >= 0 && static_cast<std::size_t>(sent) == offered) {
-    connection.stalled_since.store(0, std::memory_order_relaxed);
-  } else if (sent > 0) {
-    connection.stalled_since.store(now, std::memory_order_relaxed); // progress: the clock restarts
-  } else if (error == EAGAIN || error == EWOULDBLOCK) {
-    Clock::rep none = 0;
-    connection.stalled_since.compare_exchange_strong(none, now, std::memory_order_relaxed);
+  connection.goaway = h2::goaway_frame(connection.last_client_stream, h2::k_enhance_your_calm);
+  connection.cut_at.store(ticks_now(), std::memory_order_relaxed);
+  connection.cut.store(true, std::memory_order_release);
+  if (connection.to_client.at_boundary()) {
+    send_goaway(fd, connection);
   }
 }
 
-void drain(int fd) {
-  std::array<char, 1 << 14> sink{};
-  for (std::size_t drained = 0; drained < k_drain_limit;) {
-    ssize_t got = ::recv(fd, sink.data(), sink.size(), MSG_DONTWAIT);
-    if (got <= 0) {
-      return;
+// After the cut, what the client sent is read and dropped until nothing waits; gRPC is told
+// there was nothing (or the end, or the error, when the read says so).
+ssize_t drop_input(int fd, msghdr* message, int flags) {
+  for (int i = 0; i < k_drops_per_read; ++i) {
+    ssize_t n = g_recvmsg(fd, message, flags);
+    if (n <= 0) {
+      return n;
     }
-    drained += static_cast<std::size_t>(got);
   }
-}
-
-void forget(int fd) {
-  std::lock_guard lock(g_registry);
-  if (g_table[static_cast<std::size_t>(fd)].exchange(nullptr) == nullptr) {
-    return;
-  }
-  std::erase_if(g_watched, [fd](const auto& entry) { return entry.first == fd; });
-  drain(fd);
+  errno = EAGAIN;
+  return -1;
 }
 
 ssize_t watched_recvmsg(int fd, msghdr* message, int flags) {
@@ -153,13 +168,80 @@ ssize_t watched_recvmsg(int fd, msghdr* message, int flags) {
     return n;
   }
   Connection* connection = find(fd);
-  if (connection == nullptr ||
-      client_frames_allowed(*connection, *message, static_cast<std::size_t>(n))) {
+  if (connection == nullptr) {
     return n;
   }
-  cut_off(fd, *connection);
-  errno = ECONNRESET;
+  if (!connection->cut.load(std::memory_order_acquire)) {
+    if (client_frames_allowed(*connection, *message, static_cast<std::size_t>(n))) {
+      return n;
+    }
+    cut_off(fd, *connection);
+  }
+  return drop_input(fd, message, flags);
+}
+
+// gRPC's message cut short after `length` bytes.
+struct ClippedMessage {
+  ClippedMessage(const msghdr& message, std::size_t length) : header(message) {
+    each_piece(message, length, [this](std::string_view piece) {
+      pieces.push_back({const_cast<char*>(piece.data()), piece.size()});
+      return true;
+    });
+    header.msg_iov = pieces.data();
+    header.msg_iovlen = pieces.size();
+  }
+  msghdr header;
+  std::vector<iovec> pieces;
+};
+
+std::size_t length_to_boundary(h2::FrameCursor cursor, const msghdr& message) {
+  std::size_t length = 0;
+  each_piece(message, SIZE_MAX, [&](std::string_view piece) {
+    length += cursor.advance_to_boundary(piece);
+    return !cursor.at_boundary();
+  });
+  return length;
+}
+
+// gRPC's writes once the client is cut off: the end of the frame under way, then the GOAWAY;
+// what gRPC writes after that is taken and dropped.
+ssize_t send_after_cut(int fd, Connection& connection, const msghdr& message, int flags) {
+  const auto offered = static_cast<ssize_t>(message_size(message));
+  if (connection.goaway_sent == connection.goaway.size()) {
+    return offered;
+  }
+  ssize_t sent = 0;
+  if (!connection.to_client.at_boundary()) {
+    ClippedMessage clipped(message, length_to_boundary(connection.to_client, message));
+    sent = g_sendmsg(fd, &clipped.header, flags);
+    if (sent <= 0) {
+      return sent;
+    }
+    note_sent(connection, clipped.header, static_cast<std::size_t>(sent));
+    if (!connection.to_client.at_boundary()) {
+      return sent; // gRPC sends the rest of the frame when the client takes more
+    }
+  }
+  if (send_goaway(fd, connection)) {
+    return offered;
+  }
+  if (sent > 0) {
+    return sent;
+  }
+  errno = EAGAIN;
   return -1;
+}
+
+// A client that takes nothing for k_client_stall while an answer waits is let go.
+void note_progress(Connection& connection, ssize_t sent, std::size_t offered, int error) {
+  if (sent >= 0 && static_cast<std::size_t>(sent) == offered) {
+    connection.stalled_since.store(0, std::memory_order_relaxed);
+  } else if (sent > 0) {
+    connection.stalled_since.store(ticks_now(), std::memory_order_relaxed); // it restarts
+  } else if (error == EAGAIN || error == EWOULDBLOCK) {
+    Clock::rep none = 0;
+    connection.stalled_since.compare_exchange_strong(none, ticks_now(), std::memory_order_relaxed);
+  }
 }
 
 ssize_t watched_sendmsg(int fd, const msghdr* message, int flags) {
@@ -168,15 +250,25 @@ ssize_t watched_sendmsg(int fd, const msghdr* message, int flags) {
     return g_sendmsg(fd, message, flags);
   }
   std::lock_guard lock(connection->writing);
-  if (connection->cut) {
-    errno = EPIPE;
-    return -1;
+  if (connection->cut.load(std::memory_order_relaxed)) {
+    return send_after_cut(fd, *connection, *message, flags);
   }
   ssize_t sent = g_sendmsg(fd, message, flags);
   int error = errno;
-  note_sent(*connection, *message, sent, error);
+  if (sent > 0) {
+    note_sent(*connection, *message, static_cast<std::size_t>(sent));
+  }
+  note_progress(*connection, sent, message_size(*message), error);
   errno = error;
   return sent;
+}
+
+void forget(int fd) {
+  std::lock_guard lock(g_registry);
+  if (g_table[static_cast<std::size_t>(fd)].exchange(nullptr) == nullptr) {
+    return;
+  }
+  std::erase_if(g_watched, [fd](const auto& entry) { return entry.first == fd; });
 }
 
 int watched_close(int fd) {
@@ -204,6 +296,33 @@ bool redirect_grpc() {
          util::redirect_import(grpc, "recvmsg", reinterpret_cast<void*>(&watched_recvmsg));
 }
 
+bool past(Clock::rep since, Clock::rep now, Clock::duration limit) {
+  return since != 0 && now - since > limit.count();
+}
+
+// A cut-off client gets its GOAWAY once it makes room for it, and the connection ends when
+// it has had k_client_close to close its side; a stalled one ends after k_client_stall.
+void enforce_on(int fd, Connection& connection, Clock::rep now) {
+  if (connection.ended) {
+    return;
+  }
+  bool stalled = past(connection.stalled_since.load(std::memory_order_relaxed), now,
+                      std::chrono::duration_cast<Clock::duration>(k_client_stall));
+  bool closing = false;
+  if (connection.cut.load(std::memory_order_acquire)) {
+    std::lock_guard lock(connection.writing);
+    if (connection.goaway_sent < connection.goaway.size() && connection.to_client.at_boundary()) {
+      send_goaway(fd, connection);
+    }
+    closing = past(connection.cut_at.load(std::memory_order_relaxed), now,
+                   std::chrono::duration_cast<Clock::duration>(k_client_close));
+  }
+  if (stalled || closing) {
+    connection.ended = true;
+    ::shutdown(fd, SHUT_RDWR);
+  }
+}
+
 } // namespace
 
 bool install() {
@@ -228,16 +347,10 @@ std::size_t watched() {
   return g_watched.size();
 }
 
-void cut_stalled(Clock::time_point now) {
-  auto limit = std::chrono::duration_cast<Clock::duration>(k_client_stall).count();
+void enforce_deadlines(Clock::time_point now) {
   std::lock_guard lock(g_registry);
   for (auto& [fd, connection] : g_watched) {
-    auto since = connection->stalled_since.load(std::memory_order_relaxed);
-    if (since != 0 && now.time_since_epoch().count() - since > limit &&
-        !connection->cut_for_stalling) {
-      connection->cut_for_stalling = true;
-      ::shutdown(fd, SHUT_RDWR);
-    }
+    enforce_on(fd, *connection, now.time_since_epoch().count());
   }
 }
 

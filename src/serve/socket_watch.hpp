@@ -8,13 +8,13 @@
 // util/import_redirect.hpp), and every other descriptor passes straight through. What a
 // relay between the client and gRPC did (serve/relay.hpp), without copying a byte or waking
 // another thread:
-// - the client's frame headers are read as gRPC reads them, and a client that resets more
-//   streams than its budget allows is told GOAWAY (ENHANCE_YOUR_CALM) after the last whole
-//   frame gRPC had sent, then cut off before its resets reach gRPC;
-// - a client that takes nothing of an answer for too long is cut off;
-// - what a client sent that gRPC did not read is drained before gRPC closes the connection,
-//   so that the close ends it with a FIN, not a reset that could cost the client the end of
-//   an answer.
+// - the client's frame headers are read as gRPC reads them. A client that resets more
+//   streams than its budget allows is cut off before its resets reach gRPC: what it sends is
+//   dropped from then on, it is told GOAWAY (ENHANCE_YOUR_CALM) once gRPC has finished the
+//   frame under way (what gRPC writes after is dropped), and the connection ends once the
+//   client has closed its side, or k_client_close later;
+// - a client that takes nothing of an answer for k_client_stall is cut off.
+// gRPC closes each connection itself.
 namespace opm::serve::socket_watch {
 
 using Clock = std::chrono::steady_clock;
@@ -30,7 +30,8 @@ bool watch(int fd);
 // Connections watched now: accepted, and not yet closed by gRPC.
 std::size_t watched();
 
-// Cuts off every client that has taken nothing of a waiting answer for too long.
-void cut_stalled(Clock::time_point now);
+// Called about once a second: sends a GOAWAY a cut-off client had no room for yet, and ends
+// the connections past their time (see above).
+void enforce_deadlines(Clock::time_point now);
 
 } // namespace opm::serve::socket_watch

@@ -47,6 +47,24 @@ std::size_t FrameCursor::take_header_bytes(std::string_view bytes) {
   return n;
 }
 
+std::size_t FrameCursor::advance_to_boundary(std::string_view bytes) {
+  std::string_view rest = bytes;
+  while (!rest.empty()) {
+    if (m_preface_left > 0 || m_payload_left > 0) {
+      rest.remove_prefix(take_preface_or_payload(rest));
+    } else {
+      rest.remove_prefix(take_header_bytes(rest));
+      if (m_header_size == k_frame_header_size) {
+        complete_header();
+      }
+    }
+    if (at_boundary()) {
+      break;
+    }
+  }
+  return bytes.size() - rest.size();
+}
+
 FrameHeader FrameCursor::complete_header() {
   m_header_size = 0;
   FrameHeader header{big_endian(m_header.data(), 3), m_header[3],

@@ -38,6 +38,11 @@ public:
   std::uint64_t offset() const { return m_offset; }
   // The offset of the last point between two frames (or after the preface).
   std::uint64_t last_boundary() const { return m_last_boundary; }
+  // Between two frames now: every byte fed belongs to a whole frame.
+  bool at_boundary() const { return m_last_boundary == m_offset; }
+  // Feeds the start of `bytes` up to the end of the frame under way, and returns how many
+  // bytes that took: all of them when the frame goes on past them.
+  std::size_t advance_to_boundary(std::string_view bytes);
 
 private:
   std::size_t take_preface_or_payload(std::string_view bytes);

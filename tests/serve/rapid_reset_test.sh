@@ -53,14 +53,25 @@ expect_bounded() {
   echo "$name: idle ${idle} kB, peak ${PEAK} kB, after ${after} kB; $(cat attack*.txt | tr '\n' ' ')"
 }
 
+# expect_goaway_when_full NAME: a client over its budget while gRPC's answers fill the
+# connection (gRPC in the middle of a frame) is still told GOAWAY once it reads, then the end.
+expect_goaway_when_full() {
+  local result
+  result=$("$PYTHON" "$OPM_TESTS/serve/lib/h2raw.py" reset-when-full "127.0.0.1:$PORT" \
+    /api.Registry/ListBundles 2000 300)
+  expect_eq "$1: GOAWAY to a client whose connection was full" "goaway=1 end=1" "$result"
+}
+
 start_server "$DATA/catalog" -t /dev/null
 expect_bounded serve
+expect_goaway_when_full serve
 stop_server
 expect_rc 0
 
 export OPM_SERVE_RELAY=1
 start_server "$DATA/catalog" -t /dev/null
 expect_bounded "serve, relayed"
+expect_goaway_when_full "serve, relayed"
 stop_server
 expect_rc 0
 unset OPM_SERVE_RELAY
@@ -71,6 +82,7 @@ TMPDIR="$WORK/tmp" "$OPM" registry serve -d kiwi.db -t "$WORK/termination-log" -
 SERVER_PID=$!
 wait_serving "127.0.0.1:$PORT" "$SERVER_PID" 2>/dev/null || fail "registry serve: $(cat server.err)"
 expect_bounded "registry serve"
+expect_goaway_when_full "registry serve"
 stop_server
 expect_rc 0
 [ -z "$(ls -A tmp)" ] || fail "temporary files left: $(ls -A tmp)"

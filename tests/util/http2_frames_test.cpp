@@ -67,6 +67,33 @@ TEST_SUITE("http2 frames") {
     CHECK(cursor.last_boundary() == first.size() + second.size());
   }
 
+  TEST_CASE("advances to the end of the frame under way, wherever it was cut") {
+    std::string first = frame(0, 1, "abcdef");
+    std::string second = frame(0, 1, "");
+    std::string bytes = first + second + frame(1, 3, "xy");
+    for (std::size_t cut = 1; cut < first.size(); ++cut) {
+      FrameCursor cursor;
+      cursor.feed(std::string_view(bytes).substr(0, cut), Seen{});
+      REQUIRE_FALSE(cursor.at_boundary());
+      CHECK(cursor.advance_to_boundary(std::string_view(bytes).substr(cut)) == first.size() - cut);
+      CHECK(cursor.at_boundary());
+      CHECK(cursor.offset() == first.size());
+      // A frame without payload ends with its header.
+      CHECK(cursor.advance_to_boundary(std::string_view(bytes).substr(first.size())) ==
+            second.size());
+    }
+  }
+
+  TEST_CASE("advancing inside a frame that goes on takes every byte given") {
+    std::string bytes = frame(0, 1, "abcdefgh");
+    FrameCursor cursor;
+    cursor.feed(std::string_view(bytes).substr(0, 3), Seen{});
+    CHECK(cursor.advance_to_boundary(std::string_view(bytes).substr(3, 8)) == 8);
+    CHECK_FALSE(cursor.at_boundary());
+    CHECK(cursor.advance_to_boundary(std::string_view(bytes).substr(11)) == bytes.size() - 11);
+    CHECK(cursor.at_boundary());
+  }
+
   TEST_CASE("stops at the header the caller refuses") {
     std::string bytes = frame(3, 1, "1234") + frame(3, 3, "1234") + frame(3, 5, "1234");
     FrameCursor cursor;

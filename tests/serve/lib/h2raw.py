@@ -17,6 +17,11 @@
         with a small receive buffer, and reads nothing for SECONDS, so the answers back up
         in the server. Then reads what is left: prints `cut=1` if the server had ended the
         connection, `cut=0` if the answers still came.
+
+    h2raw.py reset-when-full ADDRESS METHOD STREAMS RESETS
+        As no-read, with STREAMS calls; after a second, while the answers still fill the
+        connection, opens and resets RESETS more streams, then reads every frame to the end
+        of the connection. Prints `goaway=<0|1> end=<0|1>`.
 """
 import socket
 import struct
@@ -144,7 +149,8 @@ def rapid_reset(address, method, streams, seconds):
     conn.close()
 
 
-def no_read(address, method, streams, seconds):
+def open_flooded(address, method, streams):
+    """A connection with every window open and a small receive buffer, STREAMS calls sent."""
     host, port = address.rsplit(":", 1)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
@@ -155,6 +161,11 @@ def no_read(address, method, streams, seconds):
     sock.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" +
                  frame(SETTINGS, 0, 0, struct.pack(">HI", SETTINGS_INITIAL_WINDOW_SIZE, MAX_WINDOW)) +
                  frame(WINDOW_UPDATE, 0, 0, struct.pack(">I", MAX_WINDOW - DEFAULT_WINDOW)) + calls)
+    return sock
+
+
+def no_read(address, method, streams, seconds):
+    sock = open_flooded(address, method, streams)
     time.sleep(seconds)
     sock.settimeout(3)
     cut = 0
@@ -171,6 +182,36 @@ def no_read(address, method, streams, seconds):
     sock.close()
 
 
+def reset_when_full(address, method, streams, resets):
+    sock = open_flooded(address, method, streams)
+    time.sleep(1)
+    headers = call_headers(method)
+    first = 1 + 2 * streams
+    sock.sendall(b"".join(frame(HEADERS, END_HEADERS, first + 2 * i, headers) +
+                          frame(RST_STREAM, 0, first + 2 * i, struct.pack(">I", CANCEL))
+                          for i in range(resets)))
+    time.sleep(0.3)
+    sock.settimeout(10)
+    data = b""
+    end = 0
+    try:
+        while chunk := sock.recv(1 << 16):
+            data += chunk
+        end = 1
+    except ConnectionResetError:
+        end = 1
+    except socket.timeout:
+        pass
+    goaway = 0
+    at = 0
+    while at + 9 <= len(data):
+        length = int.from_bytes(data[at:at + 3], "big")
+        goaway |= data[at + 3] == GOAWAY and at + 9 + length <= len(data)
+        at += 9 + length
+    print(f"goaway={int(goaway)} end={end}", flush=True)
+    sock.close()
+
+
 def main():
     mode, address, method = sys.argv[1], sys.argv[2], sys.argv[3]
     if mode == "stall":
@@ -179,6 +220,8 @@ def main():
         rapid_reset(address, method, int(sys.argv[4]), float(sys.argv[5]))
     elif mode == "no-read":
         no_read(address, method, int(sys.argv[4]), float(sys.argv[5]))
+    elif mode == "reset-when-full":
+        reset_when_full(address, method, int(sys.argv[4]), int(sys.argv[5]))
     else:
         sys.exit(f"unknown mode {mode}")
 
