@@ -79,7 +79,8 @@ Result<int> bound_listener(int port, const std::string& port_text) {
   return fd;
 }
 
-// Each connection holds three descriptors: as Go programs do, take all the hard limit allows.
+// A relayed connection holds three descriptors: as Go programs do, take all the hard limit
+// allows.
 void raise_descriptor_limit() {
   rlimit limit{};
   if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {

@@ -14,9 +14,10 @@
 // rapid reset, CVE-2023-44487): every reset stream still becomes a call, and a few thousand a
 // second pile up faster than they are answered (gigabytes of RSS within seconds, kept after
 // the client leaves). So the server accepts its connections itself and hands each to gRPC
-// through a socket pair, relaying the bytes on one thread that watches every connection
-// (serve/relay.hpp): a client that resets more streams than its budget is told GOAWAY and
-// disconnected before the resets reach gRPC.
+// with gRPC's reads and writes of it watched (serve/socket_watch.hpp), or, where those
+// cannot be watched, through a socket pair whose bytes one thread relays (serve/relay.hpp):
+// a client that resets more streams than its budget is told GOAWAY and disconnected before
+// the resets reach gRPC.
 namespace opm::serve {
 
 // Connections served at once; more are closed as soon as they are accepted.
@@ -30,7 +31,7 @@ public:
   ConnectionGuard(const ConnectionGuard&) = delete;
   ConnectionGuard& operator=(const ConnectionGuard&) = delete;
   // Stops accepting and waits until every relayed connection has ended (gRPC ends its side
-  // of each when the server shuts down).
+  // of each when the server shuts down); gRPC closes the others itself.
   ~ConnectionGuard();
 
   // Starts accepting connections for `server`, which must outlive the relays (shut it down
