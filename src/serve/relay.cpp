@@ -150,22 +150,12 @@ bool Relay::read_client() {
   if (m_dropping_client_input) {
     return true;
   }
-  if (!client_frames_allowed({m_scratch.data(), n})) {
+  if (!m_client_frames.allowed({m_scratch.data(), n})) {
     cut_off();
     return true;
   }
   send_to_server(m_scratch.data(), n);
   return true;
-}
-
-bool Relay::client_frames_allowed(std::string_view bytes) {
-  return m_client_frames.feed(bytes, [this](const h2::FrameHeader& header) {
-    if (header.type == static_cast<std::uint8_t>(h2::FrameType::headers) &&
-        header.stream_id > m_last_client_stream) {
-      m_last_client_stream = header.stream_id;
-    }
-    return header.type != static_cast<std::uint8_t>(h2::FrameType::rst_stream) || m_resets.spend();
-  });
 }
 
 bool Relay::write_server() {
@@ -300,7 +290,7 @@ void Relay::cut_off() {
     return;
   }
   m_to_client.end = m_to_client.begin + static_cast<std::size_t>(boundary - sent);
-  auto goaway = h2::goaway_frame(m_last_client_stream, h2::k_enhance_your_calm);
+  auto goaway = m_client_frames.goaway();
   m_to_client.append(goaway.data(), goaway.size());
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "serve/client_frames.hpp"
 #include "serve/client_limits.hpp"
 #include "util/fs.hpp"
 #include "util/http2_frames.hpp"
@@ -72,7 +73,6 @@ private:
   void send_to_client(const char* bytes, std::size_t n, Clock::time_point now);
   void note_client_progress(std::size_t sent, Clock::time_point now);
   void settle(Clock::time_point now);
-  bool client_frames_allowed(std::string_view bytes);
   void cut_off();
 
   util::Fd m_client;
@@ -82,10 +82,8 @@ private:
   Readiness m_server_ready;
   Buffer m_to_server;
   Buffer m_to_client;
-  util::http2::FrameCursor m_client_frames{util::http2::k_client_preface_size};
+  ClientFrames m_client_frames;
   util::http2::FrameCursor m_server_frames;
-  util::http2::RateBudget m_resets{k_reset_burst, k_resets_per_second};
-  std::uint32_t m_last_client_stream = 0;
   bool m_client_eof = false;
   bool m_server_eof = false;
   bool m_server_write_closed = false;

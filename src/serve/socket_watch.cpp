@@ -1,5 +1,6 @@
 #include "serve/socket_watch.hpp"
 
+#include "serve/client_frames.hpp"
 #include "serve/client_limits.hpp"
 #include "util/http2_frames.hpp"
 #include "util/import_redirect.hpp"
@@ -43,9 +44,7 @@ Clock::rep ticks_now() { return Clock::now().time_since_epoch().count(); }
 
 struct Connection {
   // The client's side: touched only by the gRPC thread reading the connection at the time.
-  h2::FrameCursor from_client{h2::k_client_preface_size};
-  h2::RateBudget resets{k_reset_burst, k_resets_per_second};
-  std::uint32_t last_client_stream = 0;
+  ClientFrames from_client;
   // Set, under `writing`, once the client is over its budget: from then on what it sends is
   // dropped, and what gRPC writes after the frame under way is replaced by a GOAWAY.
   std::atomic<bool> cut{false};
@@ -93,17 +92,9 @@ std::size_t message_size(const msghdr& message) {
 }
 
 bool client_frames_allowed(Connection& connection, const msghdr& message, std::size_t n) {
-  auto on_header = [&connection](const h2::FrameHeader& header) {
-    if (header.type == static_cast<std::uint8_t>(h2::FrameType::headers) &&
-        header.stream_id > connection.last_client_stream) {
-      connection.last_client_stream = header.stream_id;
-    }
-    return header.type != static_cast<std::uint8_t>(h2::FrameType::rst_stream) ||
-           connection.resets.spend();
-  };
   bool allowed = true;
   each_piece(message, n, [&](std::string_view piece) {
-    allowed = connection.from_client.feed(piece, on_header);
+    allowed = connection.from_client.allowed(piece);
     return allowed;
   });
   return allowed;
@@ -141,7 +132,7 @@ bool send_goaway(int fd, Connection& connection) {
 // The client is over its budget.
 void cut_off(int fd, Connection& connection) {
   std::lock_guard lock(connection.writing);
-  connection.goaway = h2::goaway_frame(connection.last_client_stream, h2::k_enhance_your_calm);
+  connection.goaway = connection.from_client.goaway();
   connection.cut_at.store(ticks_now(), std::memory_order_relaxed);
   connection.cut.store(true, std::memory_order_release);
   if (connection.to_client.at_boundary()) {
