@@ -3,7 +3,8 @@
 #   scripts/install-deps.sh              build: compile opm (and its runtime libraries)
 #   scripts/install-deps.sh runtime      only the libraries an installed opm loads
 #   scripts/install-deps.sh test         build, plus what the test suite starts and checks
-#   scripts/install-deps.sh dev          test, plus clang-format and the fuzzing toolchain
+#   scripts/install-deps.sh dev          test, plus clang-format, the fuzzing toolchain and gdb
+#                                        (stacks of a process a test finds hung)
 #   scripts/install-deps.sh package      build, plus cpack's dpkg-shlibdeps and file, and debootstrap
 #   scripts/install-deps.sh cross-arm64  build, plus the arm64 cross compiler, libraries and qemu
 # Several sets can be named at once ("build test").
@@ -21,7 +22,7 @@ build=(
   libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc
 )
 test=(python3 python3-grpcio docker-registry openssl util-linux procps)
-dev=(clang-format clang-16 libclang-rt-16-dev llvm-16)
+dev=(clang-format clang-16 libclang-rt-16-dev llvm-16 gdb)
 package=(dpkg-dev binutils file debootstrap)
 # Cross-building for 64-bit ARM (cmake/toolchains/aarch64-linux-gnu.cmake): the cross compiler,
 # the arm64 libraries beside this machine's, and qemu to run what was built.

@@ -19,6 +19,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/opm-registry-test-XXXXXX")
 : > "$WORK/pids"
 source "$HARNESS_DIR/../lib/assert.bash"
 source "$HARNESS_DIR/../lib/ports.bash"
+source "$HARNESS_DIR/../lib/processes.bash"
 
 harness_cleanup() {
   local rc=$?

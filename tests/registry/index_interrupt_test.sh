@@ -19,8 +19,7 @@ interrupt() { # DIR ARGS...: runs opm in DIR, interrupts it after a second; RC =
   pid=$!
   sleep 1
   kill -INT "$pid"
-  RC=0
-  wait "$pid" || RC=$?
+  wait_exit "$pid" 30
 }
 
 mkdir -p "$WORK/reg" && cp "$SQL/kiwi.db" "$WORK/reg/index.db"

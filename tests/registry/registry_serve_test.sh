@@ -30,9 +30,8 @@ serve_and_compare() {
   sed "s#127.0.0.1:5231#$REG#g" "$golden" > "$WORK/expected-$name.txt"
   check "$name: every answer is upstream's" cmp -s "$WORK/answers-$name.txt" "$WORK/expected-$name.txt"
   kill -TERM "$pid"
-  local rc=0
-  wait "$pid" || rc=$?
-  check "$name: SIGTERM stops the server with exit 0" test "$rc" = 0
+  wait_exit "$pid" 30
+  check "$name: SIGTERM stops the server with exit 0" test "$RC" = 0
   check "$name: the database file is unchanged" cmp -s "$db" "$WORK/before.db"
   check "$name: the temporary copy is gone" tmp_empty
 }

@@ -112,8 +112,6 @@ expect_text packages.txt '{"name":"etcd"}
 grep -q "level=fatal\|level=error" server.err && fail "server logged an error: $(cat server.err)"
 
 kill -TERM "$opm_pid"
-RC=0
-wait "$SERVER_PID" || RC=$?
-SERVER_PID=""
+wait_server
 expect_rc 0
 echo ok

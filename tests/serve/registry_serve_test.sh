@@ -118,9 +118,7 @@ time=\"T\" level=info msg=\"shutting down...\" database=kiwi.db port=$PORT
 
 # --timeout-seconds stops the server gracefully, and the command exits by itself.
 start_registry_server -d kiwi.db -t /dev/null --timeout-seconds 1
-RC=0
-wait "$SERVER_PID" || RC=$?
-SERVER_PID=""
+wait_server
 expect_rc 0
 grep -q 'level=info msg="Timeout expired. Gracefully stopping." database=kiwi.db' server.out ||
   fail "no timeout line: $(cat server.out)"

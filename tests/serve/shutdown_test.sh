@@ -9,9 +9,7 @@ for signal in TERM INT; do
   load_pid=$!
   sleep 1
   kill -"$signal" "$SERVER_PID"
-  RC=0
-  wait "$SERVER_PID" || RC=$?
-  SERVER_PID=""
+  wait_server
   expect_rc 0
   wait "$load_pid"
   grep -qE "^completed=[1-9][0-9]* cut=0 sizes=10$" load.txt || fail "SIG$signal under load: $(cat load.txt)"

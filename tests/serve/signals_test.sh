@@ -19,9 +19,7 @@ two_sigterms() {
   kill -TERM "$SERVER_PID"
   for _ in $(seq 100); do grep -q 'shutting down' "$1" && break; sleep 0.05; done
   kill -TERM "$SERVER_PID" || fail "the server was gone before the second signal"
-  RC=0
-  wait "$SERVER_PID" || RC=$?
-  SERVER_PID=""
+  wait_server
   wait "$STALL"
   cp server.err "$WORK/err"
 }

@@ -123,8 +123,12 @@ def reflection(channel, version, kind, arg):
 
 
 def main():
-    address, target = sys.argv[1], sys.argv[2]
-    channel = grpc.insecure_channel(address, options=[("grpc.max_receive_message_length", -1)])
+    address = sys.argv[1]
+    with grpc.insecure_channel(address, options=[("grpc.max_receive_message_length", -1)]) as channel:
+        return call_target(channel, sys.argv[2])
+
+
+def call_target(channel, target):
     if target.startswith("reflection"):
         # reflection/KIND asks v1alpha, reflection-v1/KIND v1.
         prefix, kind = target.split("/")

@@ -24,6 +24,7 @@ cd "$WORK" || exit 1
 
 source "$OPM_TESTS/lib/assert.bash"
 source "$OPM_TESTS/lib/ports.bash"
+source "$OPM_TESTS/lib/processes.bash"
 source "$OPM_TESTS/serve/lib/calls.sh"
 
 # measure_memory: for suites that bound the server's memory. Freed memory waits in the
@@ -45,8 +46,9 @@ memory_scale() {
   if [[ $libraries == *libasan* ]]; then echo 3; else echo 1; fi
 }
 
-# call METHOD [REQUEST_JSON]: one rpc against the running server.
-call() { "$PYTHON" "$OPM_TESTS/serve/lib/client.py" "127.0.0.1:$PORT" "$@"; }
+# call METHOD [REQUEST_JSON]: one rpc against the running server (a client that has not ended
+# 90 s later is stopped: the call fails rather than hangs the suite).
+call() { timeout 90 "$PYTHON" "$OPM_TESTS/serve/lib/client.py" "127.0.0.1:$PORT" "$@"; }
 
 # start_server ARGS...: `opm serve ARGS -p PORT` in the background (stderr in server.err);
 # returns once the health check answers SERVING, fails if the server exits first.
@@ -59,10 +61,15 @@ start_server() {
   fail "server did not become ready"
 }
 
-# stop_server: SIGTERM, then the exit status in $RC.
+# stop_server: SIGTERM, then the exit status in $RC; fails if the server is still running
+# 30 s later (its grace for calls in flight is 10 s).
 stop_server() {
   kill -TERM "$SERVER_PID"
-  RC=0
-  wait "$SERVER_PID" || RC=$?
+  wait_server
+}
+
+# wait_server: the server's exit status in $RC, once it has ended (at most 30 s from now).
+wait_server() {
+  wait_exit "$SERVER_PID" 30
   SERVER_PID=""
 }

@@ -154,6 +154,7 @@ def open_flooded(address, method, streams):
     host, port = address.rsplit(":", 1)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.settimeout(30)  # a server that stops reading fails the test, not hangs it
     sock.connect((host, int(port)))
     headers = call_headers(method)
     calls = b"".join(frame(HEADERS, END_HEADERS, 1 + 2 * i, headers) +
@@ -214,6 +215,13 @@ def reset_when_full(address, method, streams, resets):
 
 def main():
     mode, address, method = sys.argv[1], sys.argv[2], sys.argv[3]
+    try:
+        run(mode, address, method)
+    except socket.timeout:
+        sys.exit(f"h2raw {mode}: the server took no data for 30 s")
+
+
+def run(mode, address, method):
     if mode == "stall":
         stall(address, method, float(sys.argv[4]))
     elif mode == "rapid-reset":
