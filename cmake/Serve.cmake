@@ -37,6 +37,7 @@ file(GLOB opm_serve_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/se
 # The module's own code as objects, which the module and the serve unit tests
 # (tests/serve/*_test.cpp) both link.
 add_library(opm_serve_objects OBJECT ${opm_serve_sources})
+opm_unity_build(opm_serve_objects)
 set_target_properties(opm_serve_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_include_directories(opm_serve_objects PUBLIC src)
 target_link_libraries(opm_serve_objects PUBLIC opm_lib opm_serve_proto opm_settings

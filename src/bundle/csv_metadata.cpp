@@ -87,7 +87,7 @@ void write_description(Builder& b, const Description& d, bool api_service) {
   b.end_object();
 }
 
-void write_definitions(Builder& b, std::string_view key, const Definitions& defs,
+void write_definitions(Builder& b, std::string_view key, const detail::Definitions& defs,
                        bool api_service) {
   b.key(key).begin_object();
   for (const auto& [name, list] : {std::pair{"owned", &defs.owned}, {"required", &defs.required}}) {

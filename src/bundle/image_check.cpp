@@ -92,14 +92,6 @@ std::vector<std::string> check_annotations(const std::string& media_type,
   return problems;
 }
 
-std::string string_member(const Json& v, std::string_view key) {
-  if (!v.is_object()) {
-    return "";
-  }
-  auto it = v.find(key);
-  return it != v.end() && it->is_string() ? it->get<std::string>() : "";
-}
-
 // Whether `value` decodes into upstream's typed dependency: an object (or null) whose
 // `fields` are strings when present.
 bool decodes_as(const Json& value, std::initializer_list<std::string_view> fields) {
@@ -133,7 +125,7 @@ std::vector<std::string> check_dependency(const RawProperty& dep) {
   }
   std::vector<std::string> problems;
   auto require = [&](std::string_view key, std::string_view message) {
-    if (string_member(value, key).empty()) {
+    if (json::string_member_or_empty(value, key).empty()) {
       problems.emplace_back(message);
     }
   };
@@ -143,7 +135,7 @@ std::vector<std::string> check_dependency(const RawProperty& dep) {
     require("kind", "API Kind is empty");
   } else if (dep.type == "olm.package") {
     require("packageName", "Package name is empty");
-    std::string version = string_member(value, "version");
+    std::string version = json::string_member_or_empty(value, "version");
     if (version.empty()) {
       problems.emplace_back("Package version is empty");
     } else if (!util::semver::parse_range(version)) {
@@ -155,7 +147,7 @@ std::vector<std::string> check_dependency(const RawProperty& dep) {
     const Json& cel = value.is_object() && value.contains("cel") ? value["cel"] : Json();
     if (cel.is_null()) {
       problems.emplace_back("The CEL field is missing");
-    } else if (string_member(cel, "rule").empty()) {
+    } else if (json::string_member_or_empty(cel, "rule").empty()) {
       problems.emplace_back("The CEL expression is missing");
     }
   }
@@ -285,12 +277,12 @@ void check_manifest_file(const fs::path& manifests_dir, const std::string& name,
     problems.push_back(fmt::format("{}: {}", where, doc.error().message()));
     return;
   }
-  std::string kind = string_member(doc->value, "kind");
+  std::string kind = json::string_member_or_empty(doc->value, "kind");
   if (kind.empty()) {
     problems.push_back(fmt::format("{}: Object 'Kind' is missing", where));
     return;
   }
-  std::string api_version = string_member(doc->value, "apiVersion");
+  std::string api_version = json::string_member_or_empty(doc->value, "apiVersion");
   auto gv = parse_group_version(api_version).value_or(GroupVersion{});
   debug(log, fmt::format("Validating \"{}/{}, Kind={}\" from file \"{}\"", gv.group, gv.version,
                          kind, name));
@@ -311,7 +303,7 @@ void check_optional(const ManifestObjects& objects, const ContentChecks& checks,
   if (checks.optional.contains(std::string(k_operatorhub_validator))) {
     debug(log, "Performing operatorhub validation");
     for (const auto& [where, object] : objects) {
-      if (string_member(object, "kind") == "ClusterServiceVersion") {
+      if (json::string_member_or_empty(object, "kind") == "ClusterServiceVersion") {
         add_located(problems, where,
                     check_operatorhub(object, checks.categories ? &*checks.categories : nullptr));
         break;

@@ -2,6 +2,7 @@
 
 #include "bundle/document.hpp"
 #include "catalog/write.hpp"
+#include "json/value.hpp"
 #include "json/writer.hpp"
 #include "util/fs.hpp"
 
@@ -15,18 +16,10 @@ namespace {
 constexpr std::string_view k_csv_kind = "ClusterServiceVersion";
 constexpr std::string_view k_crd_kind = "CustomResourceDefinition";
 
-std::string string_member(const Json& obj, std::string_view key) {
-  auto it = obj.find(key);
-  if (it == obj.end() || !it->is_string()) {
-    return {};
-  }
-  return it->get<std::string>();
-}
-
 // The kind as Kubernetes' GroupVersionKind() reports it: empty when apiVersion does not parse.
 std::string gvk_kind(const Json& obj, std::optional<GroupVersion>& gv) {
-  gv = parse_group_version(string_member(obj, "apiVersion"));
-  return gv ? string_member(obj, "kind") : std::string();
+  gv = parse_group_version(json::string_member_or_empty(obj, "apiVersion"));
+  return gv ? json::string_member_or_empty(obj, "kind") : std::string();
 }
 
 struct Candidate {
@@ -40,7 +33,7 @@ std::optional<Candidate> read_object(const std::filesystem::path& file) {
     return std::nullopt;
   }
   auto doc = read_first_document(*content);
-  if (!doc || !doc->value.is_object() || string_member(doc->value, "kind").empty()) {
+  if (!doc || !doc->value.is_object() || json::string_member_or_empty(doc->value, "kind").empty()) {
     return std::nullopt;
   }
   return Candidate{std::move(doc->value), doc->syntax == Syntax::yaml};
@@ -85,7 +78,7 @@ Result<Manifests> read_manifests(const std::filesystem::path& dir) {
     if (!candidate) {
       continue;
     }
-    if (string_member(candidate->value, "kind") == k_csv_kind) {
+    if (json::string_member_or_empty(candidate->value, "kind") == k_csv_kind) {
       if (csv_found) {
         continue;
       }

@@ -40,7 +40,7 @@ constexpr std::array<std::string_view, 22> k_supported_kinds = {"ClusterServiceV
 
 const Json& member(const Json& v, std::string_view key) { return json::member_or_null(v, key); }
 
-std::string text(const Json& v, std::string_view key) {
+std::string string_at(const Json& v, std::string_view key) {
   return json::string_member_or_empty(v, key);
 }
 
@@ -106,9 +106,9 @@ std::string gvk_text(std::string_view group, std::string_view version, std::stri
 
 std::vector<std::string> check_examples(const Json& csv, const std::string& name) {
   const Json& annotations = path(csv, {"metadata", "annotations"});
-  std::string examples = text(annotations, "alm-examples");
+  std::string examples = string_at(annotations, "alm-examples");
   if (examples.empty()) {
-    examples = text(annotations, "olm.examples");
+    examples = string_at(annotations, "olm.examples");
   }
   if (examples.empty()) {
     return {};
@@ -119,22 +119,24 @@ std::vector<std::string> check_examples(const Json& csv, const std::string& name
   }
   std::set<std::string> provided;
   for (const auto& owned : path(csv, {"spec", "customresourcedefinitions", "owned"})) {
-    std::string crd = text(owned, "name");
+    std::string crd = string_at(owned, "name");
     auto dot = crd.find('.');
     if (dot != std::string::npos) {
-      provided.insert(gvk_text(crd.substr(dot + 1), text(owned, "version"), text(owned, "kind")));
+      provided.insert(
+          gvk_text(crd.substr(dot + 1), string_at(owned, "version"), string_at(owned, "kind")));
     }
   }
   for (const auto& owned : path(csv, {"spec", "apiservicedefinitions", "owned"})) {
-    provided.insert(gvk_text(text(owned, "group"), text(owned, "version"), text(owned, "kind")));
+    provided.insert(
+        gvk_text(string_at(owned, "group"), string_at(owned, "version"), string_at(owned, "kind")));
   }
   std::set<std::string> problems;
   for (const auto& example : parsed) {
-    std::string api_version = text(example, "apiVersion");
+    std::string api_version = string_at(example, "apiVersion");
     auto slash = api_version.find('/');
     std::string group = slash == std::string::npos ? "" : api_version.substr(0, slash);
     std::string version = slash == std::string::npos ? api_version : api_version.substr(slash + 1);
-    std::string gvk = gvk_text(group, version, text(example, "kind"));
+    std::string gvk = gvk_text(group, version, string_at(example, "kind"));
     if (!provided.contains(gvk)) {
       problems.insert(fmt::format("Error: Value {}: example must have a provided API", gvk));
     }
@@ -166,7 +168,7 @@ std::vector<std::string> check_required_fields(const Json& csv) {
   if (is_empty(install)) {
     missing("Spec.InstallStrategy", "struct");
   } else {
-    if (text(install, "strategy").empty()) {
+    if (string_at(install, "strategy").empty()) {
       missing("Spec.InstallStrategy.StrategyName", "field");
     }
     // An empty Go struct is one whose fields are all empty; only a non-empty one is looked into.
@@ -177,19 +179,19 @@ std::vector<std::string> check_required_fields(const Json& csv) {
       missing("Spec.InstallStrategy.StrategySpec.DeploymentSpecs", "field");
     }
   }
-  if (text(spec, "displayName").empty()) {
+  if (string_at(spec, "displayName").empty()) {
     missing("Spec.DisplayName", "field");
   }
   return problems;
 }
 
 std::vector<std::string> check_csv(const Json& csv) {
-  std::string name = text(member(csv, "metadata"), "name");
+  std::string name = string_at(member(csv, "metadata"), "name");
   std::vector<std::string> problems;
   if (auto p = csv_name_problem(name); !p.empty()) {
     problems.push_back(csv_error(name, "metadata.name " + p));
   }
-  std::string replaces = text(member(csv, "spec"), "replaces");
+  std::string replaces = string_at(member(csv, "spec"), "replaces");
   if (!replaces.empty()) {
     if (auto p = csv_name_problem(replaces); !p.empty()) {
       problems.push_back(csv_error(name, "spec.replaces " + p));
@@ -218,18 +220,18 @@ std::vector<std::string> check_crd(const Json& crd, std::string_view api_version
   }
   std::vector<std::string> problems;
   const Json& spec = member(crd, "spec");
-  std::string group = text(spec, "group");
-  std::string plural = text(member(spec, "names"), "plural");
+  std::string group = string_at(spec, "group");
+  std::string plural = string_at(member(spec, "names"), "plural");
   if (group.empty()) {
     problems.emplace_back("spec.group: Required value");
   }
   if (plural.empty()) {
     problems.emplace_back("spec.names.plural: Required value");
   }
-  if (text(member(spec, "names"), "kind").empty()) {
+  if (string_at(member(spec, "names"), "kind").empty()) {
     problems.emplace_back("spec.names.kind: Required value");
   }
-  std::string name = text(member(crd, "metadata"), "name");
+  std::string name = string_at(member(crd, "metadata"), "name");
   if (!group.empty() && !plural.empty() && name != plural + "." + group) {
     problems.push_back(
         fmt::format("metadata.name: Invalid value: {}: must be spec.names.plural+\".\"+spec.group",
@@ -295,7 +297,7 @@ std::vector<std::string> check_object(const Json& object, std::string_view kind,
     return check_crd(object, api_version);
   }
   const Json& metadata = member(object, "metadata");
-  if (text(metadata, "name").empty() && text(metadata, "generateName").empty()) {
+  if (string_at(metadata, "name").empty() && string_at(metadata, "generateName").empty()) {
     return {"error validating object metadata: metadata.name: Required value: name or "
             "generateName is required"};
   }
@@ -306,39 +308,39 @@ std::vector<std::string> check_owned_crds_present(const ManifestObjects& objects
   const Json* csv = nullptr;
   std::set<std::string> crd_keys; // name/version
   for (const auto& [where, object] : objects) {
-    std::string kind = text(object, "kind");
+    std::string kind = string_at(object, "kind");
     if (kind == "ClusterServiceVersion" && csv == nullptr) {
       csv = &object;
     } else if (kind == "CustomResourceDefinition") {
-      std::string name = text(member(object, "metadata"), "name");
+      std::string name = string_at(member(object, "metadata"), "name");
       const Json& spec = member(object, "spec");
-      if (!text(spec, "version").empty()) {
-        crd_keys.insert(name + "/" + text(spec, "version"));
+      if (!string_at(spec, "version").empty()) {
+        crd_keys.insert(name + "/" + string_at(spec, "version"));
       }
       for (const auto& version : member(spec, "versions")) {
-        crd_keys.insert(name + "/" + text(version, "name"));
+        crd_keys.insert(name + "/" + string_at(version, "name"));
       }
     }
   }
   if (csv == nullptr) {
     return {};
   }
-  std::string csv_name = text(member(*csv, "metadata"), "name");
+  std::string csv_name = string_at(member(*csv, "metadata"), "name");
   std::vector<std::string> problems;
   for (const auto& owned : path(*csv, {"spec", "customresourcedefinitions", "owned"})) {
-    std::string key = text(owned, "name") + "/" + text(owned, "version");
+    std::string key = string_at(owned, "name") + "/" + string_at(owned, "version");
     if (!crd_keys.contains(key)) {
       problems.push_back(fmt::format("Error: Value {{{} {} {} {}}}: owned CRD {} not found in "
                                      "bundle {}",
-                                     "", text(owned, "kind"), text(owned, "name"),
-                                     text(owned, "version"), key, util::go_quote(csv_name)));
+                                     "", string_at(owned, "kind"), string_at(owned, "name"),
+                                     string_at(owned, "version"), key, util::go_quote(csv_name)));
     }
   }
   return problems;
 }
 
 std::vector<std::string> check_bundle_object(const Json& object) {
-  std::string kind = text(object, "kind");
+  std::string kind = string_at(object, "kind");
   std::vector<std::string> problems;
   if (kind == "PodDisruptionBudget") {
     const Json& max = path(object, {"spec", "maxUnavailable"});
@@ -396,8 +398,8 @@ bool is_request_uri(std::string_view url) {
 
 void check_people_and_links(const Json& spec, std::vector<std::string>& errs) {
   for (const auto& maintainer : member(spec, "maintainers")) {
-    std::string email = text(maintainer, "email");
-    if (text(maintainer, "name").empty() || email.empty()) {
+    std::string email = string_at(maintainer, "email");
+    if (string_at(maintainer, "name").empty() || email.empty()) {
       errs.emplace_back("csv.Spec.Maintainers elements should contain both name and email");
     }
     if (!email.empty() && email.find('@') == std::string::npos) {
@@ -406,8 +408,8 @@ void check_people_and_links(const Json& spec, std::vector<std::string>& errs) {
     }
   }
   for (const auto& link : member(spec, "links")) {
-    std::string url = text(link, "url");
-    if (text(link, "name").empty() || url.empty()) {
+    std::string url = string_at(link, "url");
+    if (string_at(link, "name").empty() || url.empty()) {
       errs.emplace_back("csv.Spec.Links elements should contain both name and url");
     }
     if (!url.empty() && !is_request_uri(url)) {
@@ -430,8 +432,8 @@ void check_icon(const Json& spec, std::vector<std::string>& errs) {
   if (!icons.is_array() || icons.empty()) {
     return; // upstream reads the first element regardless, and crashes
   }
-  std::string media_type = text(icons[0], "mediatype");
-  if (media_type.empty() || text(icons[0], "base64data").empty()) {
+  std::string media_type = string_at(icons[0], "mediatype");
+  if (media_type.empty() || string_at(icons[0], "base64data").empty()) {
     errs.emplace_back("csv.Spec.Icon elements should contain both data and mediatype");
   }
   if (!media_type.empty() && !one_of(k_icon_media_types, media_type)) {
@@ -458,7 +460,7 @@ void check_categories(const Json& annotations, const std::set<std::string>* cust
   if (!member(annotations, "categories").is_string()) {
     return;
   }
-  for (const auto& category : util::split(text(annotations, "categories"), ',')) {
+  for (const auto& category : util::split(string_at(annotations, "categories"), ',')) {
     if (!(custom != nullptr ? *custom : k_categories).contains(category)) {
       errs.push_back(fmt::format("csv.Metadata.Annotations.Categories {} is not a valid {}",
                                  category, custom != nullptr ? "custom category" : "category"));
@@ -473,7 +475,7 @@ std::vector<std::string> check_operatorhub(const Json& csv,
   const Json& spec = member(csv, "spec");
   const Json& annotations = path(csv, {"metadata", "annotations"});
   std::vector<std::string> errs;
-  if (text(member(spec, "provider"), "name").empty()) {
+  if (string_at(member(spec, "provider"), "name").empty()) {
     errs.emplace_back("csv.Spec.Provider.Name not specified");
   }
   check_people_and_links(spec, errs);
@@ -483,13 +485,13 @@ std::vector<std::string> check_operatorhub(const Json& csv,
         fmt::format("csv.Metadata.Annotations.Capabilities {} is not a valid capabilities level",
                     capability.get<std::string>()));
   }
-  std::string version = text(spec, "version");
+  std::string version = string_at(spec, "version");
   if (version.empty() || version == "0.0.0") {
     errs.emplace_back("csv.Spec.Version is not set");
   }
   check_icon(spec, errs);
   check_categories(annotations, custom_categories, errs);
-  std::string name = text(member(csv, "metadata"), "name");
+  std::string name = string_at(member(csv, "metadata"), "name");
   std::vector<std::string> problems;
   for (const auto& e : errs) {
     problems.push_back(csv_error(name, e));

@@ -12,13 +12,11 @@ namespace opm::bundle {
 
 namespace {
 
-namespace text = json::text;
-
 constexpr std::string_view k_null = "null";
 
 // Go's json.Compact with HTML escaping, as json.Marshal writes a json.RawMessage.
 std::string compact_escaped(std::string_view raw) {
-  const std::string compact = text::compact(raw);
+  const std::string compact = json::text::compact(raw);
   std::string out;
   out.reserve(compact.size());
   for (std::size_t i = 0; i < compact.size(); ++i) {
@@ -42,7 +40,7 @@ std::string compact_escaped(std::string_view raw) {
 
 // A metadata value as JSON text (a JSON catalog's property, member order as written).
 struct TextNode {
-  using Member = text::Member;
+  using Member = json::text::Member;
 
   std::string_view raw; // empty: no such member
 
@@ -51,12 +49,12 @@ struct TextNode {
   [[nodiscard]] bool is_null() const { return raw == k_null; }
   [[nodiscard]] bool is_true() const { return raw == "true"; }
   [[nodiscard]] std::vector<Member> members() const {
-    auto members = text::object_members(raw, text::Validity::known_valid);
+    auto members = json::text::object_members(raw, json::text::Validity::known_valid);
     return members ? std::move(*members) : std::vector<Member>{};
   }
   [[nodiscard]] std::vector<TextNode> elements() const {
     std::vector<TextNode> out;
-    if (auto elements = text::array_elements(raw, text::Validity::known_valid)) {
+    if (auto elements = json::text::array_elements(raw, json::text::Validity::known_valid)) {
       out.reserve(elements->size());
       for (auto element : *elements) {
         out.push_back({element});
@@ -68,10 +66,10 @@ struct TextNode {
     if (raw.empty() || raw.front() != '"') {
       return {};
     }
-    return text::string_value(raw).value_or(std::string());
+    return json::text::string_value(raw).value_or(std::string());
   }
   [[nodiscard]] long long integer() const {
-    auto value = raw.empty() ? Result<Json>(Json()) : text::parse(raw);
+    auto value = raw.empty() ? Result<Json>(Json()) : json::text::parse(raw);
     if (!value || !value->is_number()) {
       return 0;
     }

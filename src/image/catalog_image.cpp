@@ -27,7 +27,7 @@ namespace {
 
 const std::vector<std::string> k_entrypoint = {"/bin/opm"};
 const std::vector<std::string> k_cmd = {"serve", "/configs", "--cache-dir=/tmp/cache"};
-constexpr std::string_view k_comment = "opm alpha catalog build";
+constexpr std::string_view k_catalog_history_comment = "opm alpha catalog build";
 
 // The two layers every platform shares.
 struct CatalogLayers {
@@ -252,7 +252,8 @@ Result<CatalogLayers> write_catalog_layers(const CatalogBuild& build,
 std::string catalog_config(const CatalogBuild& build, Json config, const CatalogLayers& layers,
                            bool scratch) {
   auto entry = [&](std::string created_by, bool empty) {
-    return detail::history_entry(build.created, std::move(created_by), k_comment, empty);
+    return detail::history_entry(build.created, std::move(created_by), k_catalog_history_comment,
+                                 empty);
   };
   std::vector<Json> history;
   if (!scratch) {

@@ -16,7 +16,7 @@ using Json = nlohmann::json;
 
 namespace {
 
-constexpr std::string_view k_comment = "opm index";
+constexpr std::string_view k_index_history_comment = "opm index";
 constexpr std::string_view k_port = "50051/tcp";
 
 // /database (0755, as ADD creates missing parents) and the database file with its own mode.
@@ -47,7 +47,8 @@ std::string index_config(const IndexImageBuild& build, Json config, const detail
   std::string location(dockerfile::k_index_database_location);
   std::string label(dockerfile::k_index_database_label);
   auto entry = [&](std::string created_by, bool empty) {
-    return detail::history_entry(build.created, std::move(created_by), k_comment, empty);
+    return detail::history_entry(build.created, std::move(created_by), k_index_history_comment,
+                                 empty);
   };
   std::vector<Json> history = {
       entry(fmt::format("LABEL {}={}", label, location), true),

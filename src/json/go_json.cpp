@@ -20,7 +20,6 @@ namespace {
 constexpr std::size_t k_max_depth = 10000;
 
 bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Thrown inside the reader only, caught in read_stream_value.
 struct SyntaxFailure {
@@ -153,7 +152,7 @@ private:
         read_literal("null");
         break;
       default:
-        if (c == '-' || is_digit(c)) {
+        if (c == '-' || util::is_ascii_digit(c)) {
           value = read_number();
           break;
         }
@@ -214,7 +213,7 @@ private:
   }
 
   void digits() {
-    while (m_pos < m_text.size() && is_digit(m_text[m_pos])) {
+    while (m_pos < m_text.size() && util::is_ascii_digit(m_text[m_pos])) {
       ++m_pos;
     }
   }
@@ -224,7 +223,7 @@ private:
     bool integral = true;
     if (m_text[m_pos] == '-') {
       ++m_pos;
-      if (!is_digit(peek_required())) {
+      if (!util::is_ascii_digit(peek_required())) {
         fail("in numeric literal");
       }
     }
@@ -236,7 +235,7 @@ private:
     if (m_pos < m_text.size() && m_text[m_pos] == '.') {
       integral = false;
       ++m_pos;
-      if (!is_digit(peek_required())) {
+      if (!util::is_ascii_digit(peek_required())) {
         fail("after decimal point in numeric literal");
       }
       digits();
@@ -248,7 +247,7 @@ private:
       if (sign == '+' || sign == '-') {
         ++m_pos;
       }
-      if (!is_digit(peek_required())) {
+      if (!util::is_ascii_digit(peek_required())) {
         fail("in exponent of numeric literal");
       }
       digits();

@@ -13,8 +13,9 @@ namespace {
 constexpr int k_max_depth = 10000; // Go's encoding/json nesting limit
 
 bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool is_hex(char c) {
+  return util::is_ascii_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
 
 class Scanner {
 public:
@@ -157,8 +158,8 @@ private:
     }
     if (at(pos) == '0') {
       ++pos;
-    } else if (is_digit(at(pos))) {
-      while (is_digit(at(pos))) {
+    } else if (util::is_ascii_digit(at(pos))) {
+      while (util::is_ascii_digit(at(pos))) {
         ++pos;
       }
     } else {
@@ -166,10 +167,10 @@ private:
     }
     if (at(pos) == '.') {
       ++pos;
-      if (!is_digit(at(pos))) {
+      if (!util::is_ascii_digit(at(pos))) {
         return npos;
       }
-      while (is_digit(at(pos))) {
+      while (util::is_ascii_digit(at(pos))) {
         ++pos;
       }
     }
@@ -178,10 +179,10 @@ private:
       if (at(pos) == '+' || at(pos) == '-') {
         ++pos;
       }
-      if (!is_digit(at(pos))) {
+      if (!util::is_ascii_digit(at(pos))) {
         return npos;
       }
-      while (is_digit(at(pos))) {
+      while (util::is_ascii_digit(at(pos))) {
         ++pos;
       }
     }

@@ -1,5 +1,7 @@
 #include "registry/challenge.hpp"
 
+#include "util/strings.hpp"
+
 #include <algorithm>
 #include <cctype>
 
@@ -10,13 +12,6 @@ namespace {
 bool is_token_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) ||
          std::string_view("!#$%&'*+-.^_`|~/").find(c) != std::string_view::npos;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
 }
 
 class Scanner {
@@ -82,7 +77,7 @@ std::vector<Challenge> parse_challenges(std::string_view header) {
       continue;
     }
     Challenge ch;
-    ch.scheme = lower(scheme);
+    ch.scheme = util::ascii_lower(scheme);
     sc.skip_space();
     // Parameters until the next "scheme" (a token not followed by '=').
     for (;;) {
@@ -109,7 +104,7 @@ std::vector<Challenge> parse_challenges(std::string_view header) {
         }
         value = std::string(header.substr(start, sc.pos() - start));
       }
-      ch.params[lower(name)] = std::move(value);
+      ch.params[util::ascii_lower(name)] = std::move(value);
     }
     out.push_back(std::move(ch));
   }

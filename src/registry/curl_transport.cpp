@@ -3,6 +3,7 @@
 #include "registry/curl_library.hpp"
 #include "registry/reference.hpp"
 #include "util/interrupt.hpp"
+#include "util/strings.hpp"
 
 #include <curl/curl.h>
 #include <openssl/ssl.h>
@@ -23,13 +24,6 @@ void add_extra_roots(const TlsConfig& tls, void* x509_store);
 bool transfers_cancelled() { return util::interrupted(); }
 
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
@@ -69,13 +63,14 @@ bool ip_in_cidr(std::string_view ip, std::string_view cidr) {
 }
 
 bool no_proxy_matches(std::string_view no_proxy, const Url& url) {
-  std::string host = lower(url.hostname());
+  std::string host = util::ascii_lower(url.hostname());
   int port = url.port();
   std::size_t start = 0;
   std::string list(no_proxy);
   for (;;) {
     auto comma = list.find(',', start);
-    std::string entry = lower(trim(std::string_view(list).substr(start, comma - start)));
+    std::string entry =
+        util::ascii_lower(trim(std::string_view(list).substr(start, comma - start)));
     start = comma == std::string::npos ? list.size() : comma + 1;
     if (!entry.empty()) {
       if (entry == "*") {
@@ -131,7 +126,7 @@ size_t on_header(char* data, size_t size, size_t n, void* user) {
   }
   auto colon = line.find(':');
   if (colon != std::string_view::npos) {
-    ex->response->headers.emplace_back(lower(trim(line.substr(0, colon))),
+    ex->response->headers.emplace_back(util::ascii_lower(trim(line.substr(0, colon))),
                                        std::string(trim(line.substr(colon + 1))));
   }
   return size * n;

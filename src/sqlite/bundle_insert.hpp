@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sqlite/typed_value.hpp"
 #include "util/error.hpp"
 
 #include <set>
@@ -12,12 +13,6 @@
 namespace opm::sqlite {
 
 class Connection;
-
-struct TypedValue {
-  std::string type;
-  std::string value; // JSON text as stored
-  auto operator<=>(const TypedValue&) const = default;
-};
 
 struct ApiRow {
   std::string group, version, kind, plural;

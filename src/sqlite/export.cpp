@@ -5,6 +5,7 @@
 #include "sqlite/detail/bundle_edges_sql.hpp"
 #include "sqlite/detail/stored_json.hpp"
 #include "sqlite/migrations.hpp"
+#include "sqlite/typed_value.hpp"
 #include "util/base64.hpp"
 #include "util/fs.hpp"
 
@@ -33,11 +34,6 @@ SELECT ob.bundle, ob.bundlepath, ob.name, r.package_name, r.channel_name, r.repl
     LEFT OUTER JOIN bundle_dependencies AS d ON ob.name = d.name
     LEFT OUTER JOIN bundle_properties AS p ON ob.name = p.name
 )";
-
-struct TypedValue {
-  std::string type;
-  std::string value;
-};
 
 struct BundleRow {
   std::string name;

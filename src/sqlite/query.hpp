@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sqlite/connection.hpp"
+#include "sqlite/typed_value.hpp"
 #include "util/error.hpp"
 
 #include <mutex>
@@ -18,12 +19,6 @@ struct Gvk {
   std::string version;
   std::string kind;
   std::string plural;
-};
-
-// A dependency or a property: its type and its JSON value text.
-struct TypedValue {
-  std::string type;
-  std::string value;
 };
 
 // The fields of one api.Bundle answer; empty fields are absent from the message.

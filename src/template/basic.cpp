@@ -17,20 +17,6 @@ bool is_image_only(const catalog::Bundle& b) {
   return !b.image.empty() && b.package.empty() && b.properties.empty() && b.related_images.empty();
 }
 
-// v1.26.5's form: the whole input is one catalog stream.
-Result<catalog::DeclarativeConfig> load_stream(std::string_view input) {
-  constexpr std::string_view name = "template";
-  auto docs = catalog::decode_stream(input, name);
-  if (!docs) {
-    return std::unexpected(detail::without_location(std::move(docs).error()));
-  }
-  catalog::DeclarativeConfig cfg;
-  if (auto added = catalog::add_documents(std::move(*docs), name, cfg); !added) {
-    return std::unexpected(detail::without_location(std::move(added).error()));
-  }
-  return cfg;
-}
-
 bool is_wrapped(std::string_view input) {
   auto doc = detail::first_document(input);
   if (!doc || !*doc) {
@@ -43,7 +29,7 @@ bool is_wrapped(std::string_view input) {
 
 Result<catalog::DeclarativeConfig> load_template(std::string_view input, bool accept_stream) {
   if (accept_stream && !is_wrapped(input)) {
-    return load_stream(input);
+    return detail::load_catalog_stream(input, "template");
   }
   auto wrapped = OPM_TRY(detail::wrapped_template(input, k_basic_schema));
   const Json* entries = json::find_member(wrapped, "entries");

@@ -18,6 +18,19 @@ constexpr std::string_view k_input_name = "template";
 
 Error without_location(Error error) { return Error(error.code(), error.message()); }
 
+Result<catalog::DeclarativeConfig> load_catalog_stream(std::string_view text,
+                                                       std::string_view name) {
+  auto docs = catalog::decode_stream(text, name);
+  if (!docs) {
+    return std::unexpected(without_location(std::move(docs).error()));
+  }
+  catalog::DeclarativeConfig cfg;
+  if (auto added = catalog::add_documents(std::move(*docs), name, cfg); !added) {
+    return std::unexpected(without_location(std::move(added).error()));
+  }
+  return cfg;
+}
+
 Result<std::optional<Json>> first_document(std::string_view input) {
   auto decoded = catalog::decode_stream_until_error(input, k_input_name);
   if (!decoded.documents.empty()) {

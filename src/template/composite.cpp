@@ -159,18 +159,6 @@ Result<BuilderConfig> read_builder_config(const Component& c, std::string_view k
   return out;
 }
 
-Result<catalog::DeclarativeConfig> load_stream(std::string_view text) {
-  auto docs = catalog::decode_stream(text, "input");
-  if (!docs) {
-    return std::unexpected(detail::without_location(std::move(docs).error()));
-  }
-  catalog::DeclarativeConfig cfg;
-  if (auto added = catalog::add_documents(std::move(*docs), "input", cfg); !added) {
-    return std::unexpected(detail::without_location(std::move(added).error()));
-  }
-  return cfg;
-}
-
 std::string look_path(const std::string& command) {
   return util::find_on_path(command).value_or(command);
 }
@@ -224,7 +212,7 @@ Result<catalog::DeclarativeConfig> build_config(const Component& c, const Catalo
         }(),
         " ");
     auto out = OPM_TRY(run_command(exe, cfg.args, catalog.working_dir, shown));
-    auto loaded = load_stream(out);
+    auto loaded = detail::load_catalog_stream(out, "input");
     if (!loaded) {
       std::vector<std::string> parts{cfg.command};
       parts.insert(parts.end(), cfg.args.begin(), cfg.args.end());
@@ -240,7 +228,7 @@ Result<catalog::DeclarativeConfig> build_config(const Component& c, const Catalo
   if (kind == "raw") {
     auto text = OPM_TRY(
         read_input(cfg.input, fmt::format("error reading raw input file: {}, ", cfg.input)));
-    auto loaded = load_stream(text);
+    auto loaded = detail::load_catalog_stream(text, "input");
     if (!loaded) {
       return util::fail(Errc::invalid, fmt::format("error parsing raw input file: {}, {}",
                                                    cfg.input, loaded.error().message()));

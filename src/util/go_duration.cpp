@@ -1,5 +1,7 @@
 #include "util/go_duration.hpp"
 
+#include "util/strings.hpp"
+
 #include <array>
 #include <cstdint>
 #include <limits>
@@ -22,13 +24,11 @@ constexpr std::array<Unit, 8> k_units{{{"ns", 1},
 
 constexpr std::uint64_t k_max = std::uint64_t{1} << 63;
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 // Leading digits of `text` as a number; false on overflow past 2^63.
 bool take_digits(std::string_view& text, std::uint64_t& value, int& count) {
   value = 0;
   count = 0;
-  while (!text.empty() && is_digit(text.front())) {
+  while (!text.empty() && is_ascii_digit(text.front())) {
     if (value > (k_max - 9) / 10) {
       return false;
     }
@@ -56,7 +56,7 @@ std::uint64_t scaled_fraction(std::string_view digits, std::uint64_t unit) {
 
 std::optional<std::uint64_t> unit_of(std::string_view& text) {
   std::size_t end = 0;
-  while (end < text.size() && text[end] != '.' && !is_digit(text[end])) {
+  while (end < text.size() && text[end] != '.' && !is_ascii_digit(text[end])) {
     ++end;
   }
   for (const auto& [name, ns] : k_units) {
@@ -79,7 +79,7 @@ bool take_group(std::string_view& text, std::uint64_t& total) {
   if (!text.empty() && text.front() == '.') {
     text.remove_prefix(1);
     std::size_t n = 0;
-    while (n < text.size() && is_digit(text[n])) {
+    while (n < text.size() && is_ascii_digit(text[n])) {
       ++n;
     }
     fraction = text.substr(0, n);

@@ -1,5 +1,7 @@
 #include "util/go_parse.hpp"
 
+#include "util/strings.hpp"
+
 #include <charconv>
 #include <limits>
 #include <string>
@@ -7,8 +9,6 @@
 namespace opm::util {
 
 namespace {
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // A digit's value in any base up to 36; 99 for a byte that is no digit.
 int digit_value(char c) {
@@ -25,7 +25,7 @@ int digit_value(char c) {
 }
 
 bool is_hex_digit_or_digit(char c, bool hex) {
-  return is_digit(c) || (hex && digit_value(c) >= 10 && digit_value(c) < 16);
+  return is_ascii_digit(c) || (hex && digit_value(c) >= 10 && digit_value(c) < 16);
 }
 
 } // namespace
@@ -168,7 +168,7 @@ std::optional<double> parse_go_decimal_float(std::string_view s) {
       dot = true;
       continue;
     }
-    if (!is_digit(c)) {
+    if (!is_ascii_digit(c)) {
       break;
     }
     mantissa_digits = true;
@@ -198,7 +198,7 @@ std::optional<double> parse_go_decimal_float(std::string_view s) {
         underscores = true;
         continue;
       }
-      if (!is_digit(s[i])) {
+      if (!is_ascii_digit(s[i])) {
         break;
       }
       exp_digits = true;

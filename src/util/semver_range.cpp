@@ -13,7 +13,7 @@ namespace opm::util::semver {
 
 namespace {
 
-std::unexpected<Error> invalid(std::string message) {
+std::unexpected<Error> invalid_range(std::string message) {
   return fail(Errc::invalid, std::move(message));
 }
 
@@ -134,7 +134,7 @@ Result<std::vector<std::vector<std::string>>> split_alternatives(std::vector<std
   for (std::size_t i = 0; i < terms.size(); ++i) {
     if (terms[i] == "||") {
       if (i == 0) {
-        return invalid("First element in range is '||'");
+        return invalid_range("First element in range is '||'");
       }
       groups.emplace_back(
           std::make_move_iterator(terms.begin() + static_cast<std::ptrdiff_t>(last)),
@@ -143,7 +143,7 @@ Result<std::vector<std::vector<std::string>>> split_alternatives(std::vector<std
     }
   }
   if (last == terms.size()) {
-    return invalid("Last element in range is '||'");
+    return invalid_range("Last element in range is '||'");
   }
   groups.emplace_back(std::make_move_iterator(terms.begin() + static_cast<std::ptrdiff_t>(last)),
                       std::make_move_iterator(terms.end()));
@@ -165,7 +165,7 @@ Result<Term> split_operator(std::string_view term) {
       return Term{trim_unicode_space(term.substr(0, start)), term.substr(start)};
     }
   }
-  return invalid(fmt::format("Could not get version from string: {}", go_quote(term)));
+  return invalid_range(fmt::format("Could not get version from string: {}", go_quote(term)));
 }
 
 enum class Wildcard { none, major, minor, patch };
@@ -338,14 +338,15 @@ Result<Comparator> parse_comparator(std::string_view term) {
   std::string joined = std::string(op_text) + std::string(version_text);
   auto op = parse_operator(op_text);
   if (!op) {
-    return invalid(fmt::format("Could not parse Range {}: Could not parse comparator {} in {}",
-                               go_quote(term), go_quote(op_text), go_quote(joined)));
+    return invalid_range(
+        fmt::format("Could not parse Range {}: Could not parse comparator {} in {}", go_quote(term),
+                    go_quote(op_text), go_quote(joined)));
   }
   auto version = parse(version_text);
   if (!version) {
-    return invalid(fmt::format("Could not parse Range {}: Could not parse version {} in {}: {}",
-                               go_quote(term), go_quote(version_text), go_quote(joined),
-                               version.error().message()));
+    return invalid_range(fmt::format(
+        "Could not parse Range {}: Could not parse version {} in {}: {}", go_quote(term),
+        go_quote(version_text), go_quote(joined), version.error().message()));
   }
   return Comparator{*op, std::move(*version)};
 }

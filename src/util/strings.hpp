@@ -38,6 +38,7 @@ std::vector<std::string> split(std::string_view s, char sep);
 std::vector<std::string_view> split_view(std::string_view s, char sep);
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 bool is_space(unsigned char c);
+constexpr bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
 // Go's unicode.IsSpace.
 bool go_is_space(char32_t c);
 // ASCII case-insensitive equality (Go json field matching for ASCII names).

@@ -1,5 +1,6 @@
 #include "yaml/plain.hpp"
 
+#include "util/strings.hpp"
 #include "yaml/resolve.hpp"
 
 #include <string_view>
@@ -8,15 +9,13 @@ namespace opm::yaml {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 // Go's time.Parse getnum: one or two digits.
 bool take_number(std::string_view& s, int& value) {
-  if (s.empty() || !is_digit(s[0])) {
+  if (s.empty() || !util::is_ascii_digit(s[0])) {
     return false;
   }
   value = s[0] - '0';
-  if (s.size() >= 2 && is_digit(s[1])) {
+  if (s.size() >= 2 && util::is_ascii_digit(s[1])) {
     value = value * 10 + (s[1] - '0');
     s.remove_prefix(2);
   } else {
@@ -58,9 +57,9 @@ bool take_time(std::string_view& s) {
       minute >= 60 || !take_char(s, ':') || !take_number(s, second) || second >= 60) {
     return false;
   }
-  if (s.size() >= 2 && (s[0] == '.' || s[0] == ',') && is_digit(s[1])) {
+  if (s.size() >= 2 && (s[0] == '.' || s[0] == ',') && util::is_ascii_digit(s[1])) {
     std::size_t i = 1;
-    while (i < s.size() && is_digit(s[i])) {
+    while (i < s.size() && util::is_ascii_digit(s[i])) {
       ++i;
     }
     s.remove_prefix(i);
@@ -73,8 +72,8 @@ bool take_zone(std::string_view& s) {
   if (take_char(s, 'Z')) {
     return true;
   }
-  if (s.size() < 6 || s[3] != ':' || (s[0] != '+' && s[0] != '-') || !is_digit(s[1]) ||
-      !is_digit(s[2]) || !is_digit(s[4]) || !is_digit(s[5])) {
+  if (s.size() < 6 || s[3] != ':' || (s[0] != '+' && s[0] != '-') || !util::is_ascii_digit(s[1]) ||
+      !util::is_ascii_digit(s[2]) || !util::is_ascii_digit(s[4]) || !util::is_ascii_digit(s[5])) {
     return false;
   }
   const int hours = (s[1] - '0') * 10 + (s[2] - '0');
@@ -92,7 +91,7 @@ bool date_valid(int year, int month, int day) {
 // "2006-1-2 15:4:5.999999999" and "2006-1-2".
 bool is_timestamp(std::string_view s) {
   std::size_t i = 0;
-  while (i < s.size() && is_digit(s[i])) {
+  while (i < s.size() && util::is_ascii_digit(s[i])) {
     ++i;
   }
   if (i != 4 || i == s.size() || s[i] != '-') {
@@ -129,18 +128,18 @@ bool is_base60_float(std::string_view s) {
   if (i < n && (s[i] == '+' || s[i] == '-')) {
     ++i;
   }
-  if (i >= n || !is_digit(s[i])) {
+  if (i >= n || !util::is_ascii_digit(s[i])) {
     return false;
   }
-  while (i < n && (is_digit(s[i]) || s[i] == '_')) {
+  while (i < n && (util::is_ascii_digit(s[i]) || s[i] == '_')) {
     ++i;
   }
   int groups = 0;
   while (i < n && s[i] == ':') {
     ++i;
-    if (i + 1 < n && s[i] >= '0' && s[i] <= '5' && is_digit(s[i + 1])) {
+    if (i + 1 < n && s[i] >= '0' && s[i] <= '5' && util::is_ascii_digit(s[i + 1])) {
       i += 2;
-    } else if (i < n && is_digit(s[i])) {
+    } else if (i < n && util::is_ascii_digit(s[i])) {
       ++i;
     } else {
       return false;
@@ -152,7 +151,7 @@ bool is_base60_float(std::string_view s) {
   }
   if (i < n && s[i] == '.') {
     ++i;
-    while (i < n && (is_digit(s[i]) || s[i] == '_')) {
+    while (i < n && (util::is_ascii_digit(s[i]) || s[i] == '_')) {
       ++i;
     }
   }

@@ -45,8 +45,6 @@ bool resolvable_tag(std::string_view tag) {
          tag == k_float_tag || tag == k_null_tag || tag == k_timestamp_tag;
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 // go-yaml's table of words with a fixed meaning (YAML 1.1 booleans, nulls, infinities).
 enum class Word { none, yes, no, null, nan, pos_inf, neg_inf, merge };
 
@@ -108,7 +106,7 @@ char hint_of(std::string_view s) {
   if (c == '+' || c == '-') {
     return 'S';
   }
-  if (is_digit(c)) {
+  if (util::is_ascii_digit(c)) {
     return 'D';
   }
   switch (c) {
@@ -136,7 +134,7 @@ bool matches_yaml_float(std::string_view s) {
   std::size_t i = 0;
   auto digits = [&] {
     std::size_t start = i;
-    while (i < s.size() && is_digit(s[i])) {
+    while (i < s.size() && util::is_ascii_digit(s[i])) {
       ++i;
     }
     return i - start;
@@ -178,7 +176,7 @@ bool parse_timestamp(std::string_view s) {
   auto number = [&](std::size_t min_digits, std::size_t max_digits, int& value) {
     std::size_t start = i;
     value = 0;
-    while (i < s.size() && is_digit(s[i]) && i - start < max_digits) {
+    while (i < s.size() && util::is_ascii_digit(s[i]) && i - start < max_digits) {
       value = value * 10 + (s[i] - '0');
       ++i;
     }
@@ -225,9 +223,9 @@ bool parse_timestamp(std::string_view s) {
   if (!number(1, 2, second) || second > 59) {
     return false;
   }
-  if (i + 1 < s.size() && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1])) {
+  if (i + 1 < s.size() && (s[i] == '.' || s[i] == ',') && util::is_ascii_digit(s[i + 1])) {
     ++i;
-    while (i < s.size() && is_digit(s[i])) {
+    while (i < s.size() && util::is_ascii_digit(s[i])) {
       ++i;
     }
   }
@@ -241,7 +239,8 @@ bool parse_timestamp(std::string_view s) {
   if (s.size() - i != 6 || (s[i] != '+' && s[i] != '-') || s[i + 3] != ':') {
     return false;
   }
-  return is_digit(s[i + 1]) && is_digit(s[i + 2]) && is_digit(s[i + 4]) && is_digit(s[i + 5]);
+  return util::is_ascii_digit(s[i + 1]) && util::is_ascii_digit(s[i + 2]) &&
+         util::is_ascii_digit(s[i + 4]) && util::is_ascii_digit(s[i + 5]);
 }
 
 enum class Resolved {

@@ -40,6 +40,11 @@ Result<RenderedRefs> render_distinct(const std::vector<std::string>& refs,
 Result<catalog::DeclarativeConfig> render_basic_or_stream(std::string_view input,
                                                           const RenderBundles& render_bundles);
 
+// A whole stream of catalog objects loaded as one catalog; `name` stands for the input in
+// the messages of the objects that do not load.
+Result<catalog::DeclarativeConfig> load_catalog_stream(std::string_view text,
+                                                       std::string_view name);
+
 // Drops an error's file location: templates are read as one stream, as upstream reports.
 Error without_location(Error error);
 
