@@ -11,8 +11,6 @@ namespace opm::bundle {
 
 namespace {
 
-using namespace detail;
-
 // ---- writing, in the Go structs' field order ------------------------------------------
 
 using json::text::Builder;
@@ -25,7 +23,8 @@ void write_string_map(Builder& b, const std::map<std::string, std::string>& m) {
   b.end_object();
 }
 
-void write_descriptors(Builder& b, std::string_view key, const std::vector<Descriptor>& list) {
+void write_descriptors(Builder& b, std::string_view key,
+                       const std::vector<detail::Descriptor>& list) {
   if (list.empty()) {
     return;
   }
@@ -53,7 +52,7 @@ void write_descriptors(Builder& b, std::string_view key, const std::vector<Descr
   b.end_array();
 }
 
-void write_description(Builder& b, const Description& d, bool api_service) {
+void write_description(Builder& b, const detail::Description& d, bool api_service) {
   b.begin_object().key("name").string(d.name);
   if (api_service) {
     b.key("group").string(d.group);
@@ -103,7 +102,7 @@ void write_definitions(Builder& b, std::string_view key, const detail::Definitio
   b.end_object();
 }
 
-void write_pairs(Builder& b, std::string_view key, const std::vector<Pair>& list,
+void write_pairs(Builder& b, std::string_view key, const std::vector<detail::Pair>& list,
                  std::string_view first, std::string_view second) {
   if (list.empty()) {
     return;
@@ -122,7 +121,7 @@ void write_pairs(Builder& b, std::string_view key, const std::vector<Pair>& list
   b.end_array();
 }
 
-std::string write(const CsvMetadata& m) {
+std::string write(const detail::CsvMetadata& m) {
   Builder b;
   b.begin_object();
   if (!m.annotations.empty()) {
@@ -188,7 +187,7 @@ std::string write(const CsvMetadata& m) {
 
 Result<std::string> csv_metadata_json(std::string_view csv_json) {
   auto csv = OPM_TRY(json::text::parse(csv_json));
-  auto metadata = OPM_TRY(decode_csv(csv));
+  auto metadata = OPM_TRY(detail::decode_csv(csv));
   return write(metadata);
 }
 
