@@ -11,7 +11,7 @@ build=${OPM_BUILD:-$root/build/release}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 g++ -std=c++23 -O2 -I"$root/src" "$root/bench/writer_conformance.cpp" "$build/libopm_lib.a" \
-  -lfmt -o "$work/writer_conformance"
+  -Wl,--as-needed -lfmt -lyaml -lssl -lcrypto -lz -lsqlite3 -ltomlplusplus -o "$work/writer_conformance"
 status=0
 for v in v4.16 v4.22; do
   mkdir -p "$work/$v"

@@ -5,6 +5,7 @@
 #include "bundle/generate.hpp"
 #include "bundle/metadata.hpp"
 #include "bundle/object_rules.hpp"
+#include "json/parse.hpp"
 #include "json/value.hpp"
 #include "util/fs.hpp"
 #include "util/semver.hpp"
@@ -105,7 +106,7 @@ bool decodes_as(const Json& value, std::initializer_list<std::string_view> field
 }
 
 std::vector<std::string> check_dependency(const RawProperty& dep) {
-  Json value = dep.value.empty() ? Json() : Json::parse(dep.value, nullptr, false);
+  Json value = dep.value.empty() ? Json() : json::parse_text(dep.value, false);
   bool known = dep.type == "olm.gvk" || dep.type == "olm.package" || dep.type == "olm.label" ||
                dep.type == "olm.constraint";
   bool decodes = known && !dep.value.empty() && !value.is_discarded();
@@ -349,7 +350,7 @@ Result<std::set<std::string>> read_custom_categories(const fs::path& path) {
   if (!content) {
     return util::fail(Errc::io, "reading category file: " + content.error().message());
   }
-  Json doc = Json::parse(*content, nullptr, false);
+  Json doc = json::parse_text(*content, false);
   const Json* list = doc.is_object() && doc.contains("categories") ? &doc["categories"] : nullptr;
   bool strings = list == nullptr || list->is_null() ||
                  (list->is_array() && std::all_of(list->begin(), list->end(),

@@ -1,5 +1,6 @@
 #include "bundle/object_rules.hpp"
 
+#include "json/parse.hpp"
 #include "json/value.hpp"
 #include "util/semver.hpp"
 #include "util/strings.hpp"
@@ -113,7 +114,7 @@ std::vector<std::string> check_examples(const Json& csv, const std::string& name
   if (examples.empty()) {
     return {};
   }
-  Json parsed = Json::parse(examples, nullptr, false);
+  Json parsed = json::parse_text(examples, false);
   if (parsed.is_discarded() || !parsed.is_array()) {
     return {"Error: Value : error decoding example CustomResource"};
   }

@@ -1,5 +1,6 @@
 #include "extract/kube_api.hpp"
 
+#include "json/parse.hpp"
 #include "json/writer.hpp"
 #include "util/base64.hpp"
 
@@ -54,7 +55,7 @@ Result<Json> HttpKubeApi::call(std::string method, const std::string& ns, const 
                       fmt::format("{} {}: {}", request.method, registry::redact_url(request.url),
                                   response.transport_error));
   }
-  Json answer = Json::parse(response.body, nullptr, false);
+  Json answer = json::parse_text(response.body, false);
   if (response.status / 100 != 2) {
     bool status = !answer.is_discarded() && answer.is_object() && answer.contains("kind") &&
                   answer["kind"] == "Status" && answer.contains("message") &&

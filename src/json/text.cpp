@@ -1,5 +1,6 @@
 #include "json/text.hpp"
 
+#include "json/parse.hpp"
 #include "json/writer.hpp"
 #include "util/go_parse.hpp"
 #include "util/strings.hpp"
@@ -478,12 +479,12 @@ std::string compact(std::string_view raw) {
 
 Result<Json> parse(std::string_view raw) {
   try {
-    return Json::parse(raw);
+    return parse_text(raw);
   } catch (const std::exception&) {
     // nlohmann refuses invalid UTF-8, which Go reads as U+FFFD.
   }
   try {
-    return Json::parse(sanitize_utf8(raw));
+    return parse_text(sanitize_utf8(raw));
   } catch (const std::exception& e) {
     return util::fail(Errc::invalid, e.what());
   }

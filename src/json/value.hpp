@@ -1,5 +1,7 @@
 #pragma once
 
+#include "json/sorted_members.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -12,7 +14,7 @@ namespace opm::json {
 // Numbers: number_integer / number_unsigned for integers as YAML or JSON spelled them,
 // number_float otherwise. Blobs of a loaded catalog hold floats only (Go decodes them
 // into float64), see normalize_numbers().
-using Json = nlohmann::json;
+using Json = nlohmann::basic_json<SortedMembers>;
 
 // Convert every number in `v` to a double, as Go does when it decodes into interface{}.
 void normalize_numbers(Json& v);

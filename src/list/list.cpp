@@ -1,5 +1,6 @@
 #include "list/list.hpp"
 
+#include "json/parse.hpp"
 #include "json/unmarshal.hpp"
 #include "json/value.hpp"
 #include "util/strings.hpp"
@@ -23,7 +24,7 @@ std::string display_name(std::string_view csv_json) {
   if (csv_json.empty()) {
     return {};
   }
-  Json csv = Json::parse(csv_json, nullptr, false);
+  Json csv = json::parse_text(csv_json, false);
   if (csv.is_discarded() || !csv.is_object()) {
     return {};
   }

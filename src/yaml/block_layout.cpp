@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <string>
 #include <utility>
 #include <vector>
@@ -395,8 +396,8 @@ private:
     if (++m_depth > k_max_nesting) {
       return std::nullopt;
     }
-    Json out = Json::object();
-    auto& members = out.get_ref<Json::object_t&>();
+    const std::size_t depth = m_depth;
+    pending_members(depth).clear();
     for (bool first = true;; first = false) {
       std::size_t column = first_column;
       if (!first) {
@@ -422,12 +423,11 @@ private:
       if (!value) {
         return std::nullopt;
       }
-      // Keys mostly come in order (opm writes them sorted): the end is tried first.
-      const std::size_t before = members.size();
-      members.emplace_hint(members.end(), std::move(key.name), std::move(*value));
-      if (members.size() == before) {
-        return std::nullopt; // duplicate keys are left to libyaml's walk
-      }
+      pending_members(depth).emplace_back(std::move(key.name), std::move(*value));
+    }
+    Json out = Json::object();
+    if (out.get_ref<Json::object_t&>().take_members(pending_members(depth)) != 0) {
+      return std::nullopt; // duplicate keys are left to libyaml's walk
     }
     --m_depth;
     return out;
@@ -522,7 +522,18 @@ private:
     return true;
   }
 
+  // The members read so far of the mapping open at each depth (1-based), so that each object
+  // is allocated once, at its size. Per document: blocks kept from one to the next would pin
+  // the pages of a server's scratch heaps.
+  Json::object_t::storage& pending_members(std::size_t depth) {
+    while (m_pending.size() < depth) {
+      m_pending.emplace_back();
+    }
+    return m_pending[depth - 1];
+  }
+
   std::string_view m_text;
+  std::deque<Json::object_t::storage> m_pending;
   std::vector<Line> m_lines;
   std::size_t m_next = 0;
   std::size_t m_depth = 0;

@@ -375,6 +375,9 @@ void Converter::on_end() {
     }
     return;
   }
+  if (frame.kind == NodeKind::mapping) {
+    frame.value.get_ref<Json::object_t&>().take_members(frame.members);
+  }
   if (frame.slot != k_no_slot) {
     m_slots[frame.slot] = Slot{json::deep_copy(frame.value), frame.kind, true,
                                m_decode_count - frame.count_start, std::nullopt};
@@ -440,17 +443,15 @@ void Converter::deliver(Json&& value, NodeKind kind, const yaml_mark_t& mark, bo
     return;
   }
   if (building()) {
-    parent.value.get_ref<Json::object_t&>().insert_or_assign(std::move(parent.key),
-                                                             std::move(value));
+    parent.members.emplace_back(std::move(parent.key), std::move(value));
   }
 }
 
 void Converter::merge(Frame& target, Json&& value, NodeKind kind, const yaml_mark_t& mark,
                       bool from_alias) {
-  auto& object = target.value.get_ref<Json::object_t&>();
-  auto take = [&object](Json& from) {
+  auto take = [&target](Json& from) {
     for (auto& [key, item] : from.get_ref<Json::object_t&>()) {
-      object.insert_or_assign(key, std::move(item));
+      target.members.emplace_back(key, std::move(item));
     }
   };
   if (kind == NodeKind::mapping) {

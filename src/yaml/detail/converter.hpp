@@ -186,6 +186,8 @@ struct Frame {
   bool expect_key = true;
   bool merge_next = false; // the current key is "<<"
   std::string key;
+  // A mapping's members as they come, later ones winning: made its value at its end.
+  Json::object_t::storage members;
 };
 
 // Finds the byte offset of a libyaml character index in UTF-8 text.
