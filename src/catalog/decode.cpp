@@ -79,6 +79,11 @@ private:
     return error_at(std::move(message), line, m_lines.column_of(offset));
   }
   void stop(Error error) { m_result.error = std::move(error); }
+  // A decoded document; `integers_before` is json::decoded_integers() before it was decoded.
+  void add(Json&& value, std::size_t line, std::uint64_t integers_before) {
+    m_result.documents.push_back(
+        Document{std::move(value), line, json::decoded_integers() != integers_before});
+  }
 
   // apimachinery's YAMLOrJSONDecoder in JSON mode: values until the end, or a failure that
   // sends the rest to the YAML reader while fewer than two values have been read.
@@ -101,6 +106,7 @@ void StreamDecoder::read_json() {
   std::size_t pos = 0;
   std::size_t count = 0;
   while (true) {
+    const std::uint64_t integers_before = json::decoded_integers();
     json::StreamValue read = json::read_stream_value(m_text, pos);
     using Status = json::StreamValue::Status;
     std::string message;       // the error as the JSON decoder reports it
@@ -112,7 +118,7 @@ void StreamDecoder::read_json() {
     case Status::value: {
       std::string_view blob = m_text.substr(read.begin, read.end - read.begin);
       if (m_any_value) {
-        m_result.documents.push_back(Document{std::move(read.value), m_lines.line_of(read.begin)});
+        add(std::move(read.value), m_lines.line_of(read.begin), integers_before);
         ++count;
         pos = read.end;
         continue;
@@ -127,7 +133,7 @@ void StreamDecoder::read_json() {
       } else if (read.overflow_number) {
         message = json::overflow_error(blob, *read.overflow_number, read.overflow_offset);
       } else {
-        m_result.documents.push_back(Document{std::move(read.value), m_lines.line_of(read.begin)});
+        add(std::move(read.value), m_lines.line_of(read.begin), integers_before);
         ++count;
         pos = read.end;
         continue;
@@ -206,6 +212,7 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
       append_newline = false;
     }
     bool may_be_deep = true;
+    const std::uint64_t integers_before = json::decoded_integers();
     auto converted = yaml::document_to_json(body, append_newline, chunk.longest_line, &may_be_deep,
                                             yaml::Rest::reject);
     if (!converted) {
@@ -250,7 +257,7 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
                     chunk.line));
       return;
     }
-    m_result.documents.push_back(Document{std::move(value), chunk.line});
+    add(std::move(value), chunk.line, integers_before);
     json_error.reset();
   }
 }

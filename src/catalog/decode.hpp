@@ -14,7 +14,8 @@ namespace opm::catalog {
 
 struct Document {
   Json value;
-  std::size_t line = 1; // 1-based line in the file where the document starts
+  std::size_t line = 1;     // 1-based line in the file where the document starts
+  bool has_integers = true; // false when the decoder made no integer in it
 };
 
 // One catalog file: a JSON stream when the first non-space byte of the first 4096 is '{',

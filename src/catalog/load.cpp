@@ -123,20 +123,8 @@ struct Envelope {
   std::string name;
 };
 
-// Upstream's Meta.UnmarshalJSON: schema/package/name looked up case-insensitively,
-// keys that differ only by case rejected, the three values must be strings.
-Result<Envelope> read_envelope(const Json& doc) {
-  if (!doc.is_object()) {
-    // Go decodes the envelope into a map: null gives an empty one, anything else fails.
-    if (auto not_a_map = json::map_type_error(doc, json::marshal(doc))) {
-      return util::fail(Errc::invalid, std::move(*not_a_map));
-    }
-    return Envelope{};
-  }
-  std::map<std::string, std::set<std::string>> folded;
-  for (auto it = doc.begin(); it != doc.end(); ++it) {
-    folded[util::ascii_lower(it.key())].insert(it.key());
-  }
+// Keys (lower-cased, each with its spellings) that differ only by case are refused.
+Result<void> check_folded_keys(const std::map<std::string, std::set<std::string>>& folded) {
   std::vector<std::string> dups;
   for (const auto& [key, originals] : folded) {
     if (originals.size() > 1) {
@@ -151,15 +139,48 @@ Result<Envelope> read_envelope(const Json& doc) {
   if (dups.size() > 1) {
     return util::fail(Errc::invalid, fmt::format("[{}]", util::join(dups, ", ")));
   }
+  return {};
+}
+
+// Upstream's Meta.UnmarshalJSON: schema/package/name looked up case-insensitively,
+// keys that differ only by case rejected, the three values must be strings.
+Result<Envelope> read_envelope(const Json& doc) {
+  if (!doc.is_object()) {
+    // Go decodes the envelope into a map: null gives an empty one, anything else fails.
+    if (auto not_a_map = json::map_type_error(doc, json::marshal(doc))) {
+      return util::fail(Errc::invalid, std::move(*not_a_map));
+    }
+    return Envelope{};
+  }
+  // Keys can differ only by case when one of them has an upper-case letter. Most documents
+  // have none, and their keys are looked up as they are.
+  const auto& members = doc.get_ref<const Json::object_t&>();
+  const bool any_upper = std::ranges::any_of(members, [](const auto& member) {
+    return std::ranges::any_of(member.first, [](char c) { return c >= 'A' && c <= 'Z'; });
+  });
+  std::map<std::string, std::set<std::string>> folded;
+  if (any_upper) {
+    for (const auto& member : members) {
+      folded[util::ascii_lower(member.first)].insert(member.first);
+    }
+  }
+  OPM_TRY(check_folded_keys(folded));
   Envelope env;
   const std::pair<std::string_view, std::string*> wanted[] = {
       {"schema", &env.schema}, {"package", &env.package}, {"name", &env.name}};
   for (const auto& [field, out] : wanted) {
-    auto it = folded.find(std::string(field));
-    if (it == folded.end()) {
+    const std::string* found = nullptr;
+    if (any_upper) {
+      if (auto it = folded.find(std::string(field)); it != folded.end()) {
+        found = &*it->second.begin();
+      }
+    } else if (auto it = members.find(field); it != members.end()) {
+      found = &it->first;
+    }
+    if (found == nullptr) {
       continue;
     }
-    const std::string& key = *it->second.begin();
+    const std::string& key = *found;
     const Json& value = doc.at(key);
     if (!value.is_string()) {
       return util::fail(Errc::invalid,
@@ -220,14 +241,16 @@ void release_checked_csv_metadata(Bundle& b) {
   }
 }
 
-Result<void> add_document(Json&& doc, Location where, DeclarativeConfig& cfg,
+Result<void> add_document(Json&& doc, bool has_integers, Location where, DeclarativeConfig& cfg,
                           const LoadOptions& options) {
   const bool writable_properties = options.writable_properties;
   auto env = read_envelope(doc);
   if (!env) {
     return std::unexpected(std::move(env).error().located(where));
   }
-  json::normalize_numbers(doc);
+  if (has_integers) {
+    json::normalize_numbers(doc);
+  }
   const std::string& schema = env->schema;
   if (schema == k_schema_package) {
     auto p = OPM_TRY(located(decode_package(doc), "parse package", where));
@@ -284,8 +307,8 @@ struct FileResult {
 Result<void> add_all(std::vector<Document>&& docs, std::string_view file, DeclarativeConfig& cfg,
                      const LoadOptions& options) {
   for (auto& doc : docs) {
-    OPM_TRY(
-        add_document(std::move(doc.value), Location{std::string(file), doc.line, 0}, cfg, options));
+    OPM_TRY(add_document(std::move(doc.value), doc.has_integers,
+                         Location{std::string(file), doc.line, 0}, cfg, options));
   }
   return {};
 }
@@ -366,7 +389,9 @@ Result<void> walk_blobs(const std::filesystem::path& root, const BlobVisitor& vi
       if (auto envelope = read_envelope(doc.value); !envelope) {
         return std::unexpected(std::move(envelope).error().located(Location{display, doc.line, 0}));
       }
-      json::normalize_numbers(doc.value);
+      if (doc.has_integers) {
+        json::normalize_numbers(doc.value);
+      }
       blob = json::to_text(doc.value);
       blob += '\n';
       OPM_TRY(visit(blob));

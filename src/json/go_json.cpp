@@ -270,11 +270,13 @@ private:
       std::int64_t i = 0;
       auto r = std::from_chars(text.data(), text.data() + text.size(), i);
       if (r.ec == std::errc()) {
+        count_decoded_integer();
         return i;
       }
       std::uint64_t u = 0;
       r = std::from_chars(text.data(), text.data() + text.size(), u);
       if (r.ec == std::errc()) {
+        count_decoded_integer();
         return u;
       }
     }

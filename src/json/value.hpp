@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,14 @@ using Json = nlohmann::basic_json<SortedMembers>;
 
 // Convert every number in `v` to a double, as Go does when it decodes into interface{}.
 void normalize_numbers(Json& v);
+
+// How many integers the decoders (JSON text, YAML scalars) have made on this thread: a
+// document decoded while the count stayed put has none for normalize_numbers() to convert.
+namespace detail {
+inline thread_local std::uint64_t t_decoded_integers = 0;
+} // namespace detail
+inline void count_decoded_integer() { ++detail::t_decoded_integers; }
+inline std::uint64_t decoded_integers() { return detail::t_decoded_integers; }
 
 // The member `key` of an object, or null (for a missing member or a value that is not an
 // object).

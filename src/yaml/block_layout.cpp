@@ -396,8 +396,9 @@ private:
     if (++m_depth > k_max_nesting) {
       return std::nullopt;
     }
-    const std::size_t depth = m_depth;
-    pending_members(depth).clear();
+    // A deque's elements stay where they are as deeper mappings add theirs.
+    Json::object_t::storage& pending = pending_members(m_depth);
+    pending.clear();
     for (bool first = true;; first = false) {
       std::size_t column = first_column;
       if (!first) {
@@ -423,10 +424,10 @@ private:
       if (!value) {
         return std::nullopt;
       }
-      pending_members(depth).emplace_back(std::move(key.name), std::move(*value));
+      pending.emplace_back(std::move(key.name), std::move(*value));
     }
     Json out = Json::object();
-    if (out.get_ref<Json::object_t&>().take_members(pending_members(depth)) != 0) {
+    if (out.get_ref<Json::object_t&>().take_members(pending) != 0) {
       return std::nullopt; // duplicate keys are left to libyaml's walk
     }
     --m_depth;

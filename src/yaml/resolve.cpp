@@ -18,8 +18,10 @@ Json Scalar::to_json() && {
   case Kind::boolean:
     return boolean;
   case Kind::integer:
+    json::count_decoded_integer();
     return integer;
   case Kind::unsigned_integer:
+    json::count_decoded_integer();
     return unsigned_integer;
   case Kind::floating:
     return floating;

@@ -628,3 +628,21 @@ TEST_SUITE("yaml_to_json") {
     CHECK(yaml_to_json(".inf\n").error().message() == "json: unsupported value: +Inf");
   }
 }
+
+TEST_CASE("a document says whether its decoder made integers, for number normalising") {
+  auto has_integers = [](std::string_view text) {
+    auto decoded = decode_stream(text, "catalog");
+    REQUIRE(decoded);
+    std::vector<bool> flags;
+    for (const Document& doc : *decoded) {
+      flags.push_back(doc.has_integers);
+    }
+    return flags;
+  };
+  CHECK(has_integers("{\"a\":\"1\",\"b\":[true,null,1.5]}\n{\"c\":{\"d\":7}}\n") ==
+        std::vector<bool>{false, true});
+  CHECK(has_integers("{\"big\":18446744073709551615}") == std::vector<bool>{true});
+  CHECK(has_integers("a: '1'\nb: [x, 2.5]\n---\nc:\n  d: 0x1F\n---\ne: [1]\n") ==
+        std::vector<bool>{false, true, true});
+  CHECK(has_integers("a: &n x\nb: *n\n---\nc: &m 3\nd: *m\n") == std::vector<bool>{false, true});
+}

@@ -17,7 +17,8 @@ probe() {
 # The server the probe must reach: a catalog being served.
 start_server "$DATA/catalog" -t /dev/null
 
-probe -addr=":$PORT"
+# Connecting gets 10 s, not the default 1 s: a machine busy with other suites can take longer.
+probe -addr=":$PORT" -connect-timeout=10s
 expect_rc 0
 expect_text err "status: SERVING
 "
