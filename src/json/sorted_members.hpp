@@ -18,7 +18,8 @@ namespace opm::json {
 // holds the members side by side: one allocation an object instead of one a member, and
 // walks that follow memory. A member added after the last key (the usual case: decoders
 // meet keys in order, as opm writes them sorted) is appended; any other is inserted in
-// place. Decoders of large unsorted objects build them with assign_unsorted().
+// place. Decoders build each object at once with take_members(), in O(n log n) whatever the
+// order of its keys. The fourth parameter, the allocator nlohmann names, is not used.
 template <class Key, class T, class Compare = std::less<>, class Ignored = void>
 class SortedMembers {
 public:
