@@ -1,5 +1,6 @@
 #include "json/go_json.hpp"
 
+#include "json/pending_members.hpp"
 #include "json/unmarshal.hpp"
 #include "json/writer.hpp"
 #include "util/go_format.hpp"
@@ -10,7 +11,6 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <deque>
 #include <vector>
 
 namespace opm::json {
@@ -95,18 +95,8 @@ private:
       fail("exceeded max depth");
     }
     m_stack.push_back(Frame{std::move(value), {}});
-    pending_members(m_stack.size()).clear();
+    m_pending.at(m_stack.size()).clear();
     ++m_pos;
-  }
-
-  // The members read so far of the object open at each depth (1-based), so that each object
-  // is allocated once, at its size. Per document: blocks kept from one to the next would pin
-  // the pages of a server's scratch heaps.
-  Json::object_t::storage& pending_members(std::size_t depth) {
-    while (m_pending.size() < depth) {
-      m_pending.emplace_back();
-    }
-    return m_pending[depth - 1];
   }
 
   // After '{' or ',' in an object: a key string, then ':'.
@@ -178,7 +168,7 @@ private:
         Frame& top = m_stack.back();
         bool object = top.value.is_object();
         if (object) {
-          pending_members(m_stack.size()).emplace_back(std::move(top.key), std::move(value));
+          m_pending.at(m_stack.size()).emplace_back(std::move(top.key), std::move(value));
         } else {
           top.value.get_ref<Json::array_t&>().push_back(std::move(value));
         }
@@ -204,7 +194,7 @@ private:
   Json pop() {
     Json value = std::move(m_stack.back().value);
     if (value.is_object()) {
-      value.get_ref<Json::object_t&>().take_members(pending_members(m_stack.size()));
+      value.get_ref<Json::object_t&>().take_members(m_pending.at(m_stack.size()));
     }
     m_stack.pop_back();
     return value;
@@ -419,7 +409,7 @@ private:
   }
 
   std::string_view m_text;
-  std::deque<Json::object_t::storage> m_pending;
+  PendingMembers m_pending;
   std::size_t m_pos;
   std::size_t m_begin = 0;
   std::vector<Frame> m_stack;

@@ -1,5 +1,6 @@
 #include "yaml/detail/block_layout.hpp"
 
+#include "json/pending_members.hpp"
 #include "util/go_parse.hpp"
 #include "util/strings.hpp"
 #include "yaml/detail/literal_block.hpp"
@@ -7,7 +8,6 @@
 
 #include <cmath>
 #include <cstring>
-#include <deque>
 #include <string>
 #include <utility>
 #include <vector>
@@ -396,8 +396,7 @@ private:
     if (++m_depth > k_max_nesting) {
       return std::nullopt;
     }
-    // A deque's elements stay where they are as deeper mappings add theirs.
-    Json::object_t::storage& pending = pending_members(m_depth);
+    Json::object_t::storage& pending = m_pending.at(m_depth);
     pending.clear();
     for (bool first = true;; first = false) {
       std::size_t column = first_column;
@@ -523,18 +522,8 @@ private:
     return true;
   }
 
-  // The members read so far of the mapping open at each depth (1-based), so that each object
-  // is allocated once, at its size. Per document: blocks kept from one to the next would pin
-  // the pages of a server's scratch heaps.
-  Json::object_t::storage& pending_members(std::size_t depth) {
-    while (m_pending.size() < depth) {
-      m_pending.emplace_back();
-    }
-    return m_pending[depth - 1];
-  }
-
   std::string_view m_text;
-  std::deque<Json::object_t::storage> m_pending;
+  json::PendingMembers m_pending;
   std::vector<Line> m_lines;
   std::size_t m_next = 0;
   std::size_t m_depth = 0;
