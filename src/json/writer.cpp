@@ -3,15 +3,28 @@
 #include "util/go_format.hpp"
 
 #include <charconv>
+#include <cstring>
 #include <vector>
 
 namespace opm::json {
 
 void Writer::new_line() {
   if (m_style.indent > 0) {
-    m_out.push_back('\n');
-    m_out.append(static_cast<std::size_t>(m_depth) * static_cast<std::size_t>(m_style.indent), ' ');
+    const std::size_t before = m_out.size();
+    const std::size_t spaces = indent_width();
+    const std::size_t after = before + 1 + spaces;
+    // The size is returned as computed: GCC 12's libstdc++ passes the new capacity, not the
+    // size asked for, where the string grows.
+    m_out.resize_and_overwrite(after, [&](char* buf, std::size_t) {
+      buf[before] = '\n';
+      std::memset(buf + before + 1, ' ', spaces);
+      return after;
+    });
   }
+}
+
+std::size_t Writer::indent_width() const {
+  return static_cast<std::size_t>(m_depth) * static_cast<std::size_t>(m_style.indent);
 }
 
 void Writer::before_value() {
@@ -62,13 +75,29 @@ void Writer::end_array() {
 }
 
 void Writer::key(std::string_view name) {
-  if (!m_empty) {
-    m_out.push_back(',');
-  }
+  // The comma, the line break and indent, the name and its colon, in one step.
+  const std::size_t before = m_out.size();
+  const bool indented = m_style.indent > 0;
+  const std::size_t spaces = indented ? indent_width() : 0;
+  m_out.resize_and_overwrite(before + 4 + spaces + util::json_string_room(name.size()),
+                             [&](char* buf, std::size_t) {
+                               char* at = buf + before;
+                               if (!m_empty) {
+                                 *at++ = ',';
+                               }
+                               if (indented) {
+                                 *at++ = '\n';
+                                 std::memset(at, ' ', spaces);
+                                 at += spaces;
+                               }
+                               at = util::write_json_string(at, name, m_style.escape_html);
+                               *at++ = ':';
+                               if (indented) {
+                                 *at++ = ' ';
+                               }
+                               return static_cast<std::size_t>(at - buf);
+                             });
   m_empty = false;
-  new_line();
-  util::append_json_string(m_out, name, m_style.escape_html);
-  m_out += m_style.indent > 0 ? ": " : ":";
   m_after_key = true;
 }
 

@@ -36,6 +36,7 @@ private:
   void scalar(const Json& v);
   void before_value();
   void new_line();
+  [[nodiscard]] std::size_t indent_width() const;
 
   std::string& m_out;
   Style m_style;

@@ -37,6 +37,24 @@ template <char... Stops>
   }
   return pos;
 }
+
+template <char... Stops>
+[[gnu::target("avx2")]] PlainCopy copy_blocks_avx2(const unsigned char* p, std::size_t pos,
+                                                   std::size_t size, char* out) {
+  const __m256i space = _mm256_set1_epi8(0x20);
+  for (; pos + 32 <= size; pos += 32, out += 32) {
+    __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + pos));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), c);
+    __m256i marked = _mm256_cmpgt_epi8(space, c);
+    ((marked = _mm256_or_si256(marked, _mm256_cmpeq_epi8(c, _mm256_set1_epi8(Stops)))), ...);
+    auto mask = static_cast<std::uint32_t>(_mm256_movemask_epi8(marked));
+    if (mask != 0) {
+      const auto plain = static_cast<std::size_t>(__builtin_ctz(mask));
+      return {pos + plain, out + plain};
+    }
+  }
+  return {pos, out};
+}
 #endif
 
 } // namespace
@@ -67,6 +85,24 @@ std::size_t skip_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std:
   (void)size;
   (void)stops;
   return pos;
+}
+
+PlainCopy copy_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
+                                 char* out, PlainStops stops) {
+#ifdef OPM_AVX2_FORMS
+  switch (stops) {
+  case PlainStops::json_string:
+    return copy_blocks_avx2<'"', '\\'>(p, pos, size, out);
+  case PlainStops::json_string_html:
+    return copy_blocks_avx2<'"', '\\', '<', '>', '&'>(p, pos, size, out);
+  case PlainStops::printable:
+    return copy_blocks_avx2<'\x7F'>(p, pos, size, out);
+  }
+#endif
+  (void)p;
+  (void)size;
+  (void)stops;
+  return {pos, out};
 }
 
 } // namespace detail

@@ -27,10 +27,19 @@ enum class PlainStops {
   printable,        // 0x7F
 };
 
+// Where copy_plain_blocks stopped: the next byte to read and the next byte to write.
+struct PlainCopy {
+  std::size_t pos;
+  char* out;
+};
+
 namespace detail {
 // skip_plain_blocks where AVX2 runs and at least one block is left.
 std::size_t skip_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
                                    PlainStops stops);
+// copy_plain_blocks where AVX2 runs and at least one block is left.
+PlainCopy copy_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
+                                 char* out, PlainStops stops);
 } // namespace detail
 
 // Skips whole blocks of 32 plain bytes. Returns the first position from `pos` on of a byte
@@ -42,6 +51,16 @@ inline std::size_t skip_plain_blocks(const unsigned char* p, std::size_t pos, st
     return pos;
   }
   return detail::skip_plain_blocks_avx2(p, pos, size, stops);
+}
+
+// skip_plain_blocks that also copies what it skips to `out`: whole blocks of 32 bytes are
+// stored, so up to 32 bytes past the returned `out` may be written and `out` needs that room.
+inline PlainCopy copy_plain_blocks(const unsigned char* p, std::size_t pos, std::size_t size,
+                                   char* out, PlainStops stops) {
+  if (pos + 32 > size || !avx2_enabled()) {
+    return {pos, out};
+  }
+  return detail::copy_plain_blocks_avx2(p, pos, size, out, stops);
 }
 
 } // namespace opm::util

@@ -28,6 +28,13 @@ std::string format_float(double v, char format, int bits);
 // of invalid UTF-8 as \ufffd, and with `escape_html` also <, >, & as \u003c, \u003e, \u0026.
 void append_json_string(std::string& out, std::string_view s, bool escape_html);
 
+// The room write_json_string needs for a string of `size` bytes.
+constexpr std::size_t json_string_room(std::size_t size) { return size * 6 + 34; }
+
+// append_json_string into a buffer with json_string_room(s.size()) bytes of room at `out`;
+// returns the end of what it wrote.
+char* write_json_string(char* out, std::string_view s, bool escape_html);
+
 // encoding/json's quoteChar: how a scanner error names the offending byte ('x', '\'', '"').
 std::string quote_char(unsigned char c);
 

@@ -4,6 +4,7 @@
 #include "util/swar.hpp"
 #include "util/utf8.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
@@ -36,35 +37,41 @@ constexpr auto k_plain_table = make_ascii_table(false);
 constexpr auto k_html_table = make_ascii_table(true);
 constexpr char k_hex_lower[] = "0123456789abcdef";
 
-void append_ascii_escape(std::string& out, unsigned char c) {
+// The escape of an ASCII byte that needs one, written at `out`; returns the end of what it
+// wrote (two bytes, or six for \u00XX).
+char* write_ascii_escape(char* out, unsigned char c) {
+  char second = 0;
   switch (c) {
   case '"':
-    out += "\\\"";
-    return;
+    second = '"';
+    break;
   case '\\':
-    out += "\\\\";
-    return;
+    second = '\\';
+    break;
   case '\b':
-    out += "\\b";
-    return;
+    second = 'b';
+    break;
   case '\f':
-    out += "\\f";
-    return;
+    second = 'f';
+    break;
   case '\n':
-    out += "\\n";
-    return;
+    second = 'n';
+    break;
   case '\r':
-    out += "\\r";
-    return;
+    second = 'r';
+    break;
   case '\t':
-    out += "\\t";
-    return;
+    second = 't';
+    break;
   default:
-    out += "\\u00";
-    out.push_back(k_hex_lower[c >> 4]);
-    out.push_back(k_hex_lower[c & 0xF]);
-    return;
+    std::memcpy(out, "\\u00", 4);
+    out[4] = k_hex_lower[c >> 4];
+    out[5] = k_hex_lower[c & 0xF];
+    return out + 6;
   }
+  out[0] = '\\';
+  out[1] = second;
+  return out + 2;
 }
 
 void append_go_syntax_scalar(std::string& out, const Json& v, bool in_container) {
@@ -187,39 +194,85 @@ std::size_t skip_unescaped(const unsigned char* p, std::size_t i, std::size_t n)
   return i;
 }
 
+// A long string is escaped a piece at a time, so that the room asked for each piece (six times
+// its size) stays small beside what the output holds.
+constexpr std::size_t k_piece = 16 * 1024;
+
+// The bytes of `p` from `i` on written escaped at `out`, until at least `stop` (a character
+// that starts before `stop` is written whole); `out` has json_string_room(stop - i) bytes of
+// room (less the two quotes). Returns where reading and writing ended.
+template <bool html>
+PlainCopy write_escaped(char* out, const unsigned char* p, std::size_t i, std::size_t stop,
+                        std::size_t n) {
+  constexpr auto stops = html ? PlainStops::json_string_html : PlainStops::json_string;
+  const auto& table = html ? k_html_table : k_plain_table;
+  while (true) {
+    const PlainCopy copied = copy_plain_blocks(p, i, stop, out, stops);
+    out = copied.out;
+    i = copied.pos;
+    // Where the blocks stopped at a byte to look at, it is handled at once; else fewer than 32
+    // bytes are left (or AVX2 does not run) and the portable skip goes on.
+    if (i < stop && p[i] < 0x80 && table[p[i]] == 0) {
+      const std::size_t run = i;
+      i = skip_unescaped<html>(p, run, stop);
+      std::memcpy(out, p + run, i - run);
+      out += i - run;
+    }
+    if (i >= stop) {
+      return {i, out};
+    }
+    const unsigned char c = p[i];
+    if (c < 0x80) {
+      out = write_ascii_escape(out, c);
+      ++i;
+      continue;
+    }
+    const utf8::Rune r = utf8::decode(p + i, n - i);
+    if (r.valid && r.code != 0x2028 && r.code != 0x2029) {
+      std::memcpy(out, p + i, r.length);
+      out += r.length;
+    } else {
+      std::memcpy(out, r.valid ? (r.code == 0x2028 ? "\\u2028" : "\\u2029") : "\\ufffd", 6);
+      out += 6;
+    }
+    i += r.length;
+  }
+}
+
 } // namespace
 
 void append_json_string(std::string& out, std::string_view s, bool escape_html) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const std::size_t n = s.size();
-  out.reserve(out.size() + n + 2);
-  out.push_back('"');
-  std::size_t start = 0;
-  std::size_t i = 0;
-  while (i < n) {
-    i = escape_html ? skip_unescaped<true>(p, i, n) : skip_unescaped<false>(p, i, n);
-    if (i >= n) {
-      break;
-    }
-    const unsigned char c = p[i];
-    if (c < 0x80) {
-      out.append(s.data() + start, i - start);
-      append_ascii_escape(out, c);
-      start = ++i;
-      continue;
-    }
-    const utf8::Rune r = utf8::decode(p + i, n - i);
-    if (r.valid && r.code != 0x2028 && r.code != 0x2029) {
-      i += r.length;
-      continue;
-    }
-    out.append(s.data() + start, i - start);
-    out += r.valid ? (r.code == 0x2028 ? "\\u2028" : "\\u2029") : "\\ufffd";
-    i += r.length;
-    start = i;
+  if (n <= k_piece) {
+    const std::size_t before = out.size();
+    out.resize_and_overwrite(before + json_string_room(n), [&](char* buf, std::size_t) {
+      return static_cast<std::size_t>(write_json_string(buf + before, s, escape_html) - buf);
+    });
+    return;
   }
-  out.append(s.data() + start, n - start);
   out.push_back('"');
+  for (std::size_t i = 0; i < n;) {
+    const std::size_t stop = std::min(n, i + k_piece);
+    const std::size_t before = out.size();
+    out.resize_and_overwrite(before + json_string_room(stop - i), [&](char* buf, std::size_t) {
+      const PlainCopy written = escape_html ? write_escaped<true>(buf + before, p, i, stop, n)
+                                            : write_escaped<false>(buf + before, p, i, stop, n);
+      i = written.pos;
+      return static_cast<std::size_t>(written.out - buf);
+    });
+  }
+  out.push_back('"');
+}
+
+char* write_json_string(char* out, std::string_view s, bool escape_html) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const std::size_t n = s.size();
+  *out++ = '"';
+  out = escape_html ? write_escaped<true>(out, p, 0, n, n).out
+                    : write_escaped<false>(out, p, 0, n, n).out;
+  *out++ = '"';
+  return out;
 }
 
 } // namespace opm::util

@@ -91,4 +91,33 @@ TEST_SUITE("util Go text formatting") {
     opm::util::append_json_string(out, piece, true);
     CHECK(out == "prefix:" + one);
   }
+
+  TEST_CASE("a character across the 16 KiB pieces of a long string is written whole") {
+    // Long strings are escaped 16 KiB at a time; a multi-byte character may start just before
+    // a piece ends.
+    for (std::size_t before : {16382UL, 16383UL, 16384UL, 32766UL}) {
+      for (std::string_view character : {"\xc3\xa9", "\xe2\x80\xa8", "\xf0\x9f\x99\x82", "\xff"}) {
+        const std::string text = std::string(before, 'a') + std::string(character) + "<\"z\"";
+        std::string expected = "\"" + std::string(before, 'a');
+        expected += character == "\xe2\x80\xa8" ? std::string("\\u2028")
+                    : character == "\xff"       ? std::string("\\ufffd")
+                                                : std::string(character);
+        expected += "\\u003c\\\"z\\\"\"";
+        INFO(before, " bytes before a ", character.size(), "-byte character");
+        CHECK(json_quoted(text) == expected);
+        opm::util::set_avx2_enabled(false);
+        CHECK(json_quoted(text) == expected);
+        opm::util::set_avx2_enabled(true);
+      }
+    }
+  }
+
+  TEST_CASE("write_json_string writes into a buffer of json_string_room bytes") {
+    const std::string text = "tab\there \"quoted\" <b> \x01 caf\xc3\xa9 \xe2\x80\xa9 \xfe end";
+    std::string buffer(opm::util::json_string_room(text.size()), '#');
+    char* end = opm::util::write_json_string(buffer.data(), text, true);
+    CHECK(std::string(buffer.data(), end) == json_quoted(text));
+    CHECK(std::string(buffer.data(), end) ==
+          "\"tab\\there \\\"quoted\\\" \\u003cb\\u003e \\u0001 caf\xc3\xa9 \\u2029 \\ufffd end\"");
+  }
 }
