@@ -3,8 +3,8 @@
 # packages upstream cannot read (a fair pair), v4.16, and a generated JSON catalog 8x the
 # size of v4.16 (upstream's own JSON render of each v4.16 package, eight times under new
 # names). For validate, render -o json and render -o yaml it prints the median wall and CPU
-# (user + system) time of RUNS runs (default 3) and the peak RSS, ours then upstream's,
-# and our CPU time as a share of upstream's. Then `serve` start-up (to the first SERVING
+# (user + system) time of RUNS runs (default 3) and the peak RSS, ours then upstream's (their
+# runs taken in turn), and our CPU time as a share of upstream's. Then `serve` start-up (to the first SERVING
 # health answer) on v4.22, when the load client is there: medians of RUNS starts each.
 # Needs python3 (bench/rusage.py times each run). UPSTREAM_OPM=path names upstream's
 # binary (default /tmp/upstream-opm/opm; without one only our figures are printed).
@@ -33,17 +33,33 @@ for i in 1 2 3 4 5 6 7 8; do
   done
 done
 
-# BINARY ARGS... -> "wall_s cpu_s rss_kb", medians of RUNS runs (the RSS the largest).
-measure() { measure_runs 0 "$work" "$@"; }
+# BINARY ARGS... -> "wall_s cpu_s rss_kb" of one run.
+measure_once() { RUNS=1 measure_runs 0 "$work" "$@"; }
+
+# FILE of "wall cpu rss" lines -> the median wall and CPU and the largest RSS.
+medians() {
+  local mid
+  mid=$((($(wc -l <"$1") + 1) / 2))
+  echo "$(cut -d' ' -f1 "$1" | sort -n | sed -n "${mid}p")" \
+    "$(cut -d' ' -f2 "$1" | sort -n | sed -n "${mid}p")" "$(cut -d' ' -f3 "$1" | sort -n | tail -1)"
+}
 
 row() { # LABEL ARGS...: ours, then upstream's, then the CPU ratio
   local label=$1
   shift
   local ours theirs
-  ours=$(measure "$OPM" "$@")
+  # Ours and upstream's run in turn, so that a machine whose speed drifts during the run
+  # moves both alike and the ratio stays put.
+  for _ in $(seq "$RUNS"); do
+    measure_once "$OPM" "$@" >>"$work/ours"
+    [ -z "$upstream" ] || measure_once "$upstream" "$@" >>"$work/theirs"
+  done
+  ours=$(medians "$work/ours")
+  rm -f "$work/ours"
   printf '%-26s ours     %s\n' "$label" "$(fmt "$ours")"
   if [ -n "$upstream" ]; then
-    theirs=$(measure "$upstream" "$@")
+    theirs=$(medians "$work/theirs")
+    rm -f "$work/theirs"
     printf '%-26s upstream %s   cpu ratio %s\n' "" "$(fmt "$theirs")" \
       "$(awk -v a="${ours#* }" -v b="${theirs#* }" 'BEGIN { split(a, x, " "); split(b, y, " ");
         printf "%.3f", (y[1] > 0 ? x[1] / y[1] : 0) }')"

@@ -173,10 +173,23 @@ bool plain_start(std::string_view s) {
   return std::strchr("?:,[]{}#&*!|>'\"%@`", c) == nullptr;
 }
 
-// Whether one line of a plain scalar, `text`, holds nothing the scanner would stop at.
+// Whether one line of a plain scalar, `text`, holds nothing the scanner would stop at: no ": ",
+// no " #" and no ':' at its end. The rare ':' and '#' are looked for, not the many spaces.
 bool plain_line(std::string_view text) {
-  return text.back() != ':' && text.find(": ") == std::string_view::npos &&
-         text.find(" #") == std::string_view::npos;
+  if (text.back() == ':') {
+    return false;
+  }
+  for (auto at = text.find(':'); at != std::string_view::npos; at = text.find(':', at + 1)) {
+    if (at + 1 < text.size() && text[at + 1] == ' ') {
+      return false;
+    }
+  }
+  for (auto at = text.find('#'); at != std::string_view::npos; at = text.find('#', at + 1)) {
+    if (at > 0 && text[at - 1] == ' ') {
+      return false;
+    }
+  }
+  return true;
 }
 
 std::optional<Json> resolved_plain(std::string_view text) {
