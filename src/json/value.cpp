@@ -1,5 +1,9 @@
 #include "json/value.hpp"
 
+#include <memory>
+#include <utility>
+#include <vector>
+
 namespace opm::json {
 
 void normalize_numbers(Json& v) {
@@ -44,3 +48,82 @@ std::string string_member_or_empty(const Json& v, std::string_view key) {
 }
 
 } // namespace opm::json
+
+namespace opm::json {
+
+namespace {
+
+// Down to this depth a value's children are destroyed by recursion. Deeper, they are moved
+// onto one stack first, so that a deeply nested document cannot exhaust the thread's stack.
+constexpr int k_destroy_recursion_limit = 64;
+thread_local int t_destroy_depth = 0;
+
+template <typename Node> void release_node(Node* node) {
+  std::allocator<Node> allocator;
+  std::allocator_traits<std::allocator<Node>>::destroy(allocator, node);
+  std::allocator_traits<std::allocator<Node>>::deallocate(allocator, node, 1);
+}
+
+// Moves the children of `array` or `object` (either may be null) onto `stack`, leaving it empty.
+void move_children(Json::array_t* array, Json::object_t* object, std::vector<Json>& stack) {
+  if (array != nullptr) {
+    for (auto& item : *array) {
+      stack.push_back(std::move(item));
+    }
+    array->clear();
+  } else if (object != nullptr) {
+    for (auto& member : *object) {
+      stack.push_back(std::move(member.second));
+    }
+    object->clear();
+  }
+}
+
+// Empties a container without recursion: its descendants are destroyed one at a time, each
+// once its own children have been moved onto the stack.
+void empty_without_recursion(Json::array_t* array, Json::object_t* object) {
+  std::vector<Json> stack;
+  move_children(array, object, stack);
+  while (!stack.empty()) {
+    Json item = std::move(stack.back());
+    stack.pop_back();
+    if (item.is_array()) {
+      move_children(&item.get_ref<Json::array_t&>(), nullptr, stack);
+    } else if (item.is_object()) {
+      move_children(nullptr, &item.get_ref<Json::object_t&>(), stack);
+    }
+  }
+}
+
+} // namespace
+
+} // namespace opm::json
+
+template <> void opm::json::Json::json_value::destroy(opm::json::Json::value_t t) {
+  switch (t) {
+  case value_t::object:
+  case value_t::array: {
+    array_t* const items = t == value_t::array ? array : nullptr;
+    object_t* const members = t == value_t::object ? object : nullptr;
+    if (opm::json::t_destroy_depth >= opm::json::k_destroy_recursion_limit) {
+      opm::json::empty_without_recursion(items, members);
+    }
+    ++opm::json::t_destroy_depth;
+    if (items != nullptr) {
+      opm::json::release_node(items);
+    } else {
+      opm::json::release_node(members);
+    }
+    --opm::json::t_destroy_depth;
+    break;
+  }
+  case value_t::string:
+    opm::json::release_node(string);
+    break;
+  case value_t::binary:
+    opm::json::release_node(binary);
+    break;
+  default:
+    break;
+  }
+}

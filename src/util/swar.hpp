@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 // Tests on eight bytes at once (SWAR), to skip quickly over long runs of ordinary text.
 namespace opm::util::swar {
@@ -16,6 +17,23 @@ inline std::uint64_t load(const unsigned char* p) {
   std::uint64_t word = 0;
   std::memcpy(&word, p, sizeof word);
   return word;
+}
+
+// How many of the bytes of `s` from its start are spaces (the indentation of a line), eight
+// compared at a time.
+inline std::size_t leading_spaces(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  std::size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    // Little-endian: the first byte is the lowest; a non-space byte leaves a bit set.
+    if (const std::uint64_t other = load(p + i) ^ (k_ones * ' '); other != 0) {
+      return i + static_cast<std::size_t>(__builtin_ctzll(other) / 8);
+    }
+  }
+  while (i < s.size() && s[i] == ' ') {
+    ++i;
+  }
+  return i;
 }
 
 // Non-zero when some byte of `word` is below `n` (n <= 128).

@@ -3,9 +3,11 @@
 #include "json/pending_members.hpp"
 #include "util/go_parse.hpp"
 #include "util/strings.hpp"
+#include "util/swar.hpp"
 #include "yaml/detail/literal_block.hpp"
 #include "yaml/resolve.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -166,11 +168,19 @@ std::optional<Quoted> quoted(std::string_view s) {
 // Whether a plain scalar may start with `s` without the scanner taking it for something
 // else; a few legal starts ("?x", ":x") are left to libyaml too.
 bool plain_start(std::string_view s) {
+  static constexpr auto k_indicators = [] {
+    std::array<bool, 256> table{};
+    table[0] = true; // as strchr finds the terminator
+    for (unsigned char c : std::string_view("?:,[]{}#&*!|>'\"%@`")) {
+      table[c] = true;
+    }
+    return table;
+  }();
   char c = s[0];
   if (c == '-') {
     return s.size() > 1 && s[1] != ' ';
   }
-  return std::strchr("?:,[]{}#&*!|>'\"%@`", c) == nullptr;
+  return !k_indicators[static_cast<unsigned char>(c)];
 }
 
 // Whether one line of a plain scalar, `text`, holds nothing the scanner would stop at: no ": ",
@@ -298,8 +308,7 @@ private:
       }
       std::size_t end = *found;
       std::string_view text = m_text.substr(pos, end - pos);
-      Line line{pos, end, std::min(text.find_first_not_of(' '), text.size()), false,
-                end < m_text.size()};
+      Line line{pos, end, util::swar::leading_spaces(text), false, end < m_text.size()};
       line.blank = line.indent == text.size() || text[line.indent] == '#';
       if (!line.blank && line.indent == 0) {
         if (text.starts_with("---") || text.starts_with("...") || text[0] == '%') {
@@ -431,7 +440,7 @@ private:
         return std::nullopt;
       }
       std::string_view rest = line.substr(key.value);
-      rest.remove_prefix(std::min(rest.find_first_not_of(' '), rest.size()));
+      rest.remove_prefix(util::swar::leading_spaces(rest));
       auto value = rest.empty() ? nested(column, true) : inline_value(rest, column);
       if (!value) {
         return std::nullopt;

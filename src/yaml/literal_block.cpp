@@ -91,7 +91,7 @@ std::optional<LiteralBlock> literal_block(std::string_view body, std::size_t fro
     std::size_t end = *found;
     bool terminated = end < body.size();
     std::string_view line = body.substr(pos, end - pos);
-    std::size_t spaces = std::min(line.find_first_not_of(' '), line.size());
+    std::size_t spaces = util::swar::leading_spaces(line);
     bool blank = spaces == line.size();
     if (block.end == 0 && header.increment == 0) {
       // libyaml takes the indentation from the first line; leading empty lines, tabs and

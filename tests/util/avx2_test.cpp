@@ -1,4 +1,5 @@
 #include "util/avx2.hpp"
+#include "util/swar.hpp"
 
 #include <doctest/doctest.h>
 
@@ -74,6 +75,22 @@ TEST_SUITE("avx2") {
           CHECK(first_stop(text, 1, stops) == first_stop_one_at_a_time(text, 1, stops));
         }
       }
+    }
+  }
+}
+
+TEST_CASE("leading_spaces counts the spaces a line starts with, eight bytes at a time") {
+  using opm::util::swar::leading_spaces;
+  CHECK(leading_spaces("") == 0);
+  CHECK(leading_spaces("x") == 0);
+  CHECK(leading_spaces("   ") == 3);
+  CHECK(leading_spaces("        ") == 8);
+  CHECK(leading_spaces("\t  x") == 0);
+  for (std::size_t spaces = 0; spaces < 40; ++spaces) {
+    for (std::string_view rest : {"", "x", "- item", "\tkey: value", "#", "\xc2\xa0"}) {
+      const std::string line = std::string(spaces, ' ') + std::string(rest);
+      INFO(spaces, " spaces then \"", rest, "\"");
+      CHECK(leading_spaces(line) == spaces);
     }
   }
 }
