@@ -38,6 +38,24 @@ template <char... Stops>
   return pos;
 }
 
+[[gnu::target("avx2")]] std::size_t skip_text_avx2(const unsigned char* p, std::size_t pos,
+                                                   std::size_t size) {
+  const __m256i space = _mm256_set1_epi8(0x20);
+  const __m256i newline = _mm256_set1_epi8('\n');
+  const __m256i del = _mm256_set1_epi8(0x7F);
+  for (; pos + 32 <= size; pos += 32) {
+    __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + pos));
+    // Signed, so bytes of 0x80 and above count as below the space too.
+    __m256i below = _mm256_andnot_si256(_mm256_cmpeq_epi8(c, newline), _mm256_cmpgt_epi8(space, c));
+    __m256i marked = _mm256_or_si256(below, _mm256_cmpeq_epi8(c, del));
+    auto mask = static_cast<std::uint32_t>(_mm256_movemask_epi8(marked));
+    if (mask != 0) {
+      return pos + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+  }
+  return pos;
+}
+
 template <char... Stops>
 [[gnu::target("avx2")]] PlainCopy copy_blocks_avx2(const unsigned char* p, std::size_t pos,
                                                    std::size_t size, char* out) {
@@ -85,6 +103,16 @@ std::size_t skip_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std:
   (void)size;
   (void)stops;
   return pos;
+}
+
+std::size_t skip_text_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size) {
+#ifdef OPM_AVX2_FORMS
+  return skip_text_avx2(p, pos, size);
+#else
+  (void)p;
+  (void)size;
+  return pos;
+#endif
 }
 
 PlainCopy copy_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,

@@ -37,6 +37,8 @@ namespace detail {
 // skip_plain_blocks where AVX2 runs and at least one block is left.
 std::size_t skip_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
                                    PlainStops stops);
+// skip_text_blocks where AVX2 runs and at least one block is left.
+std::size_t skip_text_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size);
 // copy_plain_blocks where AVX2 runs and at least one block is left.
 PlainCopy copy_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
                                  char* out, PlainStops stops);
@@ -51,6 +53,16 @@ inline std::size_t skip_plain_blocks(const unsigned char* p, std::size_t pos, st
     return pos;
   }
   return detail::skip_plain_blocks_avx2(p, pos, size, stops);
+}
+
+// Skips whole blocks of 32 bytes of lines of text: printable ASCII (0x20 to 0x7E) and '\n'.
+// Returns the first position from `pos` on of any other byte, or the start of the first block
+// of fewer than 32 bytes; `pos` where the AVX2 forms do not run.
+inline std::size_t skip_text_blocks(const unsigned char* p, std::size_t pos, std::size_t size) {
+  if (pos + 32 > size || !avx2_enabled()) {
+    return pos;
+  }
+  return detail::skip_text_blocks_avx2(p, pos, size);
 }
 
 // skip_plain_blocks that also copies what it skips to `out`: whole blocks of 32 bytes are

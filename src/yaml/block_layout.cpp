@@ -1,6 +1,7 @@
 #include "yaml/detail/block_layout.hpp"
 
 #include "json/pending_members.hpp"
+#include "util/avx2.hpp"
 #include "util/go_parse.hpp"
 #include "util/strings.hpp"
 #include "util/swar.hpp"
@@ -301,12 +302,19 @@ private:
   bool split_lines() {
     m_lines.reserve(m_text.size() / 32);
     bool content_seen = false;
+    std::size_t plain_until = 0; // the bytes before it are printable ASCII or line breaks
     for (std::size_t pos = 0; pos < m_text.size();) {
-      auto found = text_line_end(m_text, pos, false);
-      if (!found) {
-        return false;
+      if (pos >= plain_until) {
+        plain_until = plain_text_end(pos);
       }
-      std::size_t end = *found;
+      std::size_t end = line_break_or_end(pos);
+      if (end > plain_until) { // a byte to look at: the line is checked byte by byte
+        auto found = text_line_end(m_text, pos, false);
+        if (!found) {
+          return false;
+        }
+        end = *found;
+      }
       std::string_view text = m_text.substr(pos, end - pos);
       Line line{pos, end, util::swar::leading_spaces(text), false, end < m_text.size()};
       line.blank = line.indent == text.size() || text[line.indent] == '#';
@@ -324,6 +332,24 @@ private:
       pos = end + 1;
     }
     return true;
+  }
+
+  // The first byte from `pos` on that is neither printable ASCII nor a line break, or the end.
+  std::size_t plain_text_end(std::size_t pos) const {
+    const auto* p = reinterpret_cast<const unsigned char*>(m_text.data());
+    const std::size_t n = m_text.size();
+    pos = util::skip_text_blocks(p, pos, n);
+    while (pos < n && ((p[pos] >= 0x20 && p[pos] < 0x7F) || p[pos] == '\n')) {
+      ++pos;
+    }
+    return pos;
+  }
+
+  std::size_t line_break_or_end(std::size_t pos) const {
+    const void* found = std::memchr(m_text.data() + pos, '\n', m_text.size() - pos);
+    return found == nullptr
+               ? m_text.size()
+               : static_cast<std::size_t>(static_cast<const char*>(found) - m_text.data());
   }
 
   void skip_blank() {

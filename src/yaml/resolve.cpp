@@ -5,8 +5,10 @@
 #include "util/go_parse.hpp"
 #include "util/strings.hpp"
 
+#include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace opm::yaml {
@@ -90,8 +92,20 @@ Word lookup_word(std::string_view s) {
   if (s.size() > 5) {
     return Word::none;
   }
-  for (const auto& w : k_words) {
-    if (w.text.size() == s.size() && w.text[0] == s[0] && w.text == s) {
+  // Which words start with each byte, as a bit per word (the table has fewer than 64): most
+  // keys and values start with a byte no word starts with, or match one or two words' sizes.
+  static constexpr auto k_by_first_byte = [] {
+    std::array<std::uint64_t, 256> bits{};
+    for (std::size_t i = 0; i < std::size(k_words); ++i) {
+      bits[static_cast<unsigned char>(k_words[i].text[0])] |= std::uint64_t{1} << i;
+    }
+    return bits;
+  }();
+  static_assert(std::size(k_words) < 64);
+  for (std::uint64_t candidates = k_by_first_byte[static_cast<unsigned char>(s[0])];
+       candidates != 0; candidates &= candidates - 1) {
+    const auto& w = k_words[static_cast<std::size_t>(__builtin_ctzll(candidates))];
+    if (w.text == s) {
       return w.word;
     }
   }
