@@ -98,8 +98,9 @@ struct DomNode {
   [[nodiscard]] std::vector<Member> members() const {
     std::vector<Member> out;
     if (value != nullptr && value->is_object()) {
-      out.reserve(value->size());
-      for (const auto& [key, member] : value->items()) {
+      const auto& object = value->get_ref<const Json::object_t&>();
+      out.reserve(object.size());
+      for (const auto& [key, member] : object) {
         out.push_back({key, &member});
       }
     }
@@ -108,8 +109,9 @@ struct DomNode {
   [[nodiscard]] std::vector<DomNode> elements() const {
     std::vector<DomNode> out;
     if (value != nullptr && value->is_array()) {
-      out.reserve(value->size());
-      for (const auto& element : *value) {
+      const auto& array = value->get_ref<const Json::array_t&>();
+      out.reserve(array.size());
+      for (const auto& element : array) {
         out.push_back({&element});
       }
     }
@@ -189,11 +191,15 @@ Members<Node> struct_member(const Members<Node>& members, std::string_view name)
   return out;
 }
 
+// A map[string]string's entries, their values as Node::string gives them: a view into a
+// decoded tree, or text of their own.
+template <typename Node>
+using StringMap = std::map<std::string, decltype(Node{}.string()), std::less<>>;
+
 // A map[string]string field: members of that name add keys, null empties the map.
 template <typename Node>
-std::map<std::string, std::string, std::less<>> map_member(const Members<Node>& members,
-                                                           std::string_view name) {
-  std::map<std::string, std::string, std::less<>> out;
+StringMap<Node> map_member(const Members<Node>& members, std::string_view name) {
+  StringMap<Node> out;
   for (const auto& m : members) {
     if (!util::equal_fold(m.key, name)) {
       continue;
@@ -204,7 +210,7 @@ std::map<std::string, std::string, std::less<>> map_member(const Members<Node>& 
       continue;
     }
     for (const auto& entry : node.members()) {
-      out.insert_or_assign(std::string(entry.key), std::string(Node::of(entry.value).string()));
+      out.insert_or_assign(std::string(entry.key), Node::of(entry.value).string());
     }
   }
   return out;
@@ -223,8 +229,7 @@ void omitempty_string(json::Writer& w, std::string_view key, std::string_view va
   }
 }
 
-void string_map(json::Writer& w, std::string_view key,
-                const std::map<std::string, std::string, std::less<>>& map) {
+template <typename Map> void string_map(json::Writer& w, std::string_view key, const Map& map) {
   if (map.empty()) {
     return;
   }

@@ -206,17 +206,23 @@ PlainCopy write_escaped(char* out, const unsigned char* p, std::size_t i, std::s
                         std::size_t n) {
   constexpr auto stops = html ? PlainStops::json_string_html : PlainStops::json_string;
   const auto& table = html ? k_html_table : k_plain_table;
+  auto plain = [&table](unsigned char c) { return c < 0x80 && table[c] == 0; };
   while (true) {
-    const PlainCopy copied = copy_plain_blocks(p, i, stop, out, stops);
-    out = copied.out;
-    i = copied.pos;
-    // Where the blocks stopped at a byte to look at, it is handled at once; else fewer than 32
-    // bytes are left (or AVX2 does not run) and the portable skip goes on.
-    if (i < stop && p[i] < 0x80 && table[p[i]] == 0) {
-      const std::size_t run = i;
-      i = skip_unescaped<html>(p, run, stop);
-      std::memcpy(out, p + run, i - run);
-      out += i - run;
+    if (stop - i >= 32) {
+      const PlainCopy copied = copy_plain_blocks(p, i, stop, out, stops);
+      out = copied.out;
+      i = copied.pos;
+      // Where AVX2 does not run, the portable skip goes over a long run.
+      if (stop - i >= 32 && plain(p[i])) {
+        const std::size_t run = i;
+        i = skip_unescaped<html>(p, run, stop);
+        std::memcpy(out, p + run, i - run);
+        out += i - run;
+      }
+    }
+    // The last bytes (most of a short string), one at a time.
+    while (i < stop && plain(p[i])) {
+      *out++ = static_cast<char>(p[i++]);
     }
     if (i >= stop) {
       return {i, out};
