@@ -209,6 +209,13 @@ std::optional<Match> match_reference(std::string_view s, Ipv6Hosts ipv6) {
 // (which becomes U+FFFD). Non-ASCII coverage is limited to the common scripts.
 bool lowercase_changes(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
+    if (const auto byte = static_cast<unsigned char>(s[i]); byte < 0x80) { // most of them
+      if (byte >= 'A' && byte <= 'Z') {
+        return true;
+      }
+      ++i;
+      continue;
+    }
     bool valid = true;
     char32_t cp = decode_utf8(s, i, &valid);
     if (!valid) {
@@ -241,6 +248,11 @@ std::string lower_for_match(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size();) {
+    if (const char c = s[i]; static_cast<unsigned char>(c) < 0x80) { // most of them
+      out += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+      ++i;
+      continue;
+    }
     std::size_t start = i;
     char32_t cp = decode_utf8(s, i);
     if (cp >= 'A' && cp <= 'Z') {
