@@ -205,8 +205,9 @@ template <bool html>
 PlainCopy write_escaped(char* out, const unsigned char* p, std::size_t i, std::size_t stop,
                         std::size_t n) {
   constexpr auto stops = html ? PlainStops::json_string_html : PlainStops::json_string;
-  const auto& table = html ? k_html_table : k_plain_table;
-  auto plain = [&table](unsigned char c) { return c < 0x80 && table[c] == 0; };
+  auto plain = [](unsigned char c) {
+    return c < 0x80 && (html ? k_html_table : k_plain_table)[c] == 0;
+  };
   while (true) {
     if (stop - i >= 32) {
       const PlainCopy copied = copy_plain_blocks(p, i, stop, out, stops);
