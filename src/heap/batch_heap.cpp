@@ -152,6 +152,11 @@ const ScratchArena* make_scratch_arena() noexcept {
     ::munmap(reserved, k_scratch_reserve + k_arena_alignment);
     return nullptr;
   }
+  // Where the system hands out huge pages on request, a load faults in one 2 MiB page where
+  // it would fault in 512 small ones: a third of a server's start-up CPU went on page faults.
+  // Advice only; where it is not taken, small pages serve as before.
+  ::madvise(reinterpret_cast<void*>(start), k_scratch_reserve, MADV_HUGEPAGE);
+  ::madvise(reinterpret_cast<void*>(start), k_scratch_reserve, MADV_HUGEPAGE);
   arena.begin = start;
   arena.end = start + k_scratch_reserve;
   g_scratch_arena.store(&arena, std::memory_order_release);
