@@ -194,6 +194,71 @@ std::size_t skip_unescaped(const unsigned char* p, std::size_t i, std::size_t n)
   return i;
 }
 
+// Whether none of the `len` (fewer than 32) bytes at `p` needs an escape or a second look in a
+// JSON string. Words overlap rather than read past the string.
+template <bool html> bool short_run_is_plain(const unsigned char* p, std::size_t len) {
+  auto marks = [](std::uint64_t word) {
+    std::uint64_t m = swar::has_json_string_special(word);
+    if constexpr (html) {
+      m |= swar::has_byte(word, '<') | swar::has_byte(word, '>') | swar::has_byte(word, '&');
+    }
+    return m;
+  };
+  if (len >= 16) {
+    auto lanes = [](swar::Bytes16 c) {
+      auto special = ((c - 0x20) >= 0x60) | (c == '"') | (c == '\\');
+      if constexpr (html) {
+        special |= (c == '<') | (c == '>') | (c == '&');
+      }
+      return special;
+    };
+    const auto marked = lanes(swar::load16(p)) | lanes(swar::load16(p + len - 16));
+    std::uint64_t halves[2];
+    std::memcpy(halves, &marked, sizeof halves);
+    return (halves[0] | halves[1]) == 0;
+  }
+  if (len >= 8) {
+    return (marks(swar::load(p)) | marks(swar::load(p + len - 8))) == 0;
+  }
+  if (len >= 4) {
+    std::uint32_t first = 0;
+    std::uint32_t last = 0;
+    std::memcpy(&first, p, 4);
+    std::memcpy(&last, p + len - 4, 4);
+    return marks(first | (std::uint64_t{last} << 32)) == 0;
+  }
+  const auto& table = html ? k_html_table : k_plain_table;
+  for (std::size_t i = 0; i < len; ++i) {
+    if (p[i] >= 0x80 || table[p[i]] != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Copies `len` (fewer than 32) bytes with two overlapping moves of a fixed size.
+void copy_short_run(char* out, const unsigned char* p, std::size_t len) {
+  auto move = [&]<std::size_t width>() {
+    char head[width];
+    char tail[width];
+    std::memcpy(head, p, width);
+    std::memcpy(tail, p + len - width, width);
+    std::memcpy(out, head, width);
+    std::memcpy(out + len - width, tail, width);
+  };
+  if (len >= 16) {
+    move.template operator()<16>();
+  } else if (len >= 8) {
+    move.template operator()<8>();
+  } else if (len >= 4) {
+    move.template operator()<4>();
+  } else {
+    for (std::size_t i = 0; i < len; ++i) {
+      out[i] = static_cast<char>(p[i]);
+    }
+  }
+}
+
 // A long string is escaped a piece at a time, so that the room asked for each piece (six times
 // its size) stays small beside what the output holds.
 constexpr std::size_t k_piece = 16 * 1024;
@@ -221,7 +286,12 @@ PlainCopy write_escaped(char* out, const unsigned char* p, std::size_t i, std::s
         out += i - run;
       }
     }
-    // The last bytes (most of a short string), one at a time.
+    // The last bytes (most of a short string): at once where none needs an escape, else one
+    // at a time up to the first that does.
+    if (stop - i < 32 && short_run_is_plain<html>(p + i, stop - i)) {
+      copy_short_run(out, p + i, stop - i);
+      return {stop, out + (stop - i)};
+    }
     while (i < stop && plain(p[i])) {
       *out++ = static_cast<char>(p[i++]);
     }

@@ -112,6 +112,42 @@ TEST_SUITE("util Go text formatting") {
     }
   }
 
+  TEST_CASE("a byte that needs care is escaped at every place in a string of up to 40 bytes") {
+    // Short strings and the ends of long ones are checked a few overlapping words at a time.
+    struct Case {
+      std::string_view byte;
+      std::string_view html;
+      std::string_view plain;
+    };
+    const Case cases[] = {
+        {"\"", "\\\"", "\\\""},
+        {"\\", "\\\\", "\\\\"},
+        {"\n", "\\n", "\\n"},
+        {"\x1f", "\\u001f", "\\u001f"},
+        {"<", "\\u003c", "<"},
+        {"&", "\\u0026", "&"},
+        {">", "\\u003e", ">"},
+        {"\x7f", "\x7f", "\x7f"},
+        {"\xc3\xa9", "\xc3\xa9", "\xc3\xa9"},
+        {"\xff", "\\ufffd", "\\ufffd"},
+    };
+    for (std::size_t size = 1; size <= 40; ++size) {
+      for (std::size_t at = 0; at < size; ++at) {
+        for (const Case& c : cases) {
+          std::string text(size, 'a');
+          text.replace(at, 1, c.byte);
+          const std::string before(at, 'a');
+          const std::string after(size - at - 1, 'a');
+          INFO(size, " bytes, the special one at ", at);
+          CHECK(json_quoted(text) == "\"" + before + std::string(c.html) + after + "\"");
+          CHECK(json_quoted(text, false) == "\"" + before + std::string(c.plain) + after + "\"");
+        }
+      }
+      const std::string plain(size, 'z');
+      CHECK(json_quoted(plain) == "\"" + plain + "\"");
+    }
+  }
+
   TEST_CASE("write_json_string writes into a buffer of json_string_room bytes") {
     const std::string text = "tab\there \"quoted\" <b> \x01 caf\xc3\xa9 \xe2\x80\xa9 \xfe end";
     std::string buffer(opm::util::json_string_room(text.size()), '#');
