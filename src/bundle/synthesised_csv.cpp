@@ -331,14 +331,26 @@ void app_link(json::Writer& w, const Members<Node>& link, std::string_view secon
   omitempty_string(w, second, string_member<Node>(link, second));
 }
 
-void icons(json::Writer& w, const std::optional<CsvStub::Icon>& icon) {
+// Where a CSV written without its icon's data leaves it out: the offset in `out`.
+struct IconGap {
+  const std::string* out = nullptr; // the text the writer writes; nullptr: the icon is written
+  std::size_t at = 0;
+};
+
+void icons(json::Writer& w, const std::optional<CsvStub::Icon>& icon, IconGap& gap) {
   if (!icon) {
     return;
   }
   w.key("icon");
   w.begin_array();
   w.begin_object();
-  string_field(w, "base64data", icon->base64data);
+  if (gap.out != nullptr) {
+    w.key("base64data");
+    w.raw(R"("")");
+    gap.at = gap.out->size() - 1;
+  } else {
+    string_field(w, "base64data", icon->base64data);
+  }
   string_field(w, "mediatype", icon->mediatype);
   w.end_object();
   w.end_array();
@@ -371,7 +383,8 @@ void install_stub(json::Writer& w) {
   w.end_object();
 }
 
-template <typename Node> void spec(json::Writer& w, const Members<Node>& m, const CsvStub& stub) {
+template <typename Node>
+void spec(json::Writer& w, const Members<Node>& m, const CsvStub& stub, IconGap& icon_gap) {
   w.key("spec");
   w.begin_object();
   install_stub(w);
@@ -401,7 +414,7 @@ template <typename Node> void spec(json::Writer& w, const Members<Node>& m, cons
   w.end_object();
   object_list(w, "links", last_member<Node>(m, "links"),
               [&w](const Members<Node>& link) { app_link<Node>(w, link, "url"); });
-  icons(w, stub.icon);
+  icons(w, stub.icon, icon_gap);
   object_list(w, "installModes", last_member<Node>(m, "installModes"),
               [&w](const Members<Node>& mode) {
                 string_field(w, "type", string_member<Node>(mode, "type"));
@@ -417,9 +430,13 @@ template <typename Node> void spec(json::Writer& w, const Members<Node>& m, cons
   w.end_object();
 }
 
-template <typename Node> std::string csv_from(const Node& metadata, const CsvStub& stub) {
+// The CSV; with `leave_out_icon`, without its icon's data, whose place `icon_at` gets.
+template <typename Node>
+std::string csv_from(const Node& metadata, const CsvStub& stub, bool leave_out_icon = false,
+                     std::size_t* icon_at = nullptr) {
   const Members<Node> m = metadata.members();
   std::string out;
+  IconGap icon_gap{.out = leave_out_icon ? &out : nullptr};
   json::Writer w(out, {.indent = 0, .escape_html = true});
   w.begin_object();
   string_field(w, "kind", "ClusterServiceVersion");
@@ -430,7 +447,7 @@ template <typename Node> std::string csv_from(const Node& metadata, const CsvStu
   string_map(w, "labels", map_member<Node>(m, "labels"));
   string_map(w, "annotations", map_member<Node>(m, "annotations"));
   w.end_object();
-  spec<Node>(w, m, stub);
+  spec<Node>(w, m, stub, icon_gap);
   w.key("status");
   w.begin_object();
   w.key("cleanup");
@@ -438,6 +455,9 @@ template <typename Node> std::string csv_from(const Node& metadata, const CsvStu
   w.end_object();
   w.end_object();
   w.end_object();
+  if (icon_at != nullptr) {
+    *icon_at = icon_gap.at;
+  }
   return out;
 }
 
@@ -450,6 +470,14 @@ std::string synthesised_csv(std::string_view metadata, const CsvStub& stub) {
 std::string synthesised_csv(const catalog::Property& metadata, const CsvStub& stub) {
   return metadata.raw.empty() ? csv_from(DomNode{&metadata.value}, stub)
                               : csv_from(TextNode{metadata.raw}, stub);
+}
+
+CsvWithoutIcon synthesised_csv_without_icon(const catalog::Property& metadata,
+                                            const CsvStub& stub) {
+  CsvWithoutIcon out;
+  out.text = metadata.raw.empty() ? csv_from(DomNode{&metadata.value}, stub, true, &out.icon_at)
+                                  : csv_from(TextNode{metadata.raw}, stub, true, &out.icon_at);
+  return out;
 }
 
 } // namespace opm::bundle

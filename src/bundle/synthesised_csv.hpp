@@ -36,4 +36,14 @@ std::string synthesised_csv(std::string_view metadata, const CsvStub& stub);
 // decoded value (a YAML catalog's), read as its compact text, members in key order, would be.
 std::string synthesised_csv(const catalog::Property& metadata, const CsvStub& stub);
 
+// A CSV written without its icon's base64 text, which belongs at `icon_at`: the whole CSV is
+// text[0, icon_at) + the icon's base64 text + text[icon_at, end). For a server that keeps the
+// one icon of a package apart from its bundles' CSVs; base64 text needs no escaping.
+struct CsvWithoutIcon {
+  std::string text;
+  std::size_t icon_at = 0;
+};
+// The same as synthesised_csv; `stub` has an icon.
+CsvWithoutIcon synthesised_csv_without_icon(const catalog::Property& metadata, const CsvStub& stub);
+
 } // namespace opm::bundle

@@ -129,22 +129,32 @@ Result<const catalog::Property*> csv_metadata_of(const model::Bundle& b) {
   return found;
 }
 
-// The CSV made from a bundle's olm.csv.metadata.
-std::string synthesise_csv(const model::Bundle& b, const model::Package& pkg,
-                           std::string_view icon_base64, const catalog::Property& metadata) {
+// The CSV made from a bundle's olm.csv.metadata, as the pieces it is kept in. With a package
+// icon: the text before the icon's data, the data (`icon`, kept once for the package) and the
+// text after it.
+std::vector<SharedText> synthesise_csv(const model::Bundle& b, const model::Package& pkg,
+                                       const SharedText& icon, const catalog::Property& metadata,
+                                       TextPool& pool) {
   const std::string version = b.parsed_version.to_string();
-  std::optional<bundle::CsvStub::Icon> icon;
+  std::optional<bundle::CsvStub::Icon> stub_icon;
   if (pkg.icon) {
-    icon = bundle::CsvStub::Icon{icon_base64, pkg.icon->mediatype};
+    stub_icon = bundle::CsvStub::Icon{icon ? std::string_view(*icon) : std::string_view(),
+                                      pkg.icon->mediatype};
   }
   const bundle::CsvStub stub{
       .name = b.name,
       .version = version,
       .package_description = pkg.description,
-      .icon = icon,
+      .icon = stub_icon,
       .related_images = b.related_images(),
   };
-  return bundle::synthesised_csv(metadata, stub);
+  if (!icon) {
+    return {pool.share(bundle::synthesised_csv(metadata, stub))};
+  }
+  auto csv = bundle::synthesised_csv_without_icon(metadata, stub);
+  std::string after = csv.text.substr(csv.icon_at);
+  csv.text.resize(csv.icon_at);
+  return {pool.share(std::move(csv.text)), icon, pool.share(std::move(after))};
 }
 
 // The bundle as latest converts it, but for a CSV made from its olm.csv.metadata.
@@ -174,39 +184,17 @@ Result<api::Bundle> api_bundle_as_given(const model::Bundle& b) {
   return out;
 }
 
-// Latest's csvJson for a bundle without a CSV object: the CSV made from its one
-// olm.csv.metadata (also its only object when it has no objects), or nothing.
-// `icon_base64` is the package icon's data as base64.
-Result<std::optional<std::string>> synthesised_csv_of(const model::Bundle& b,
-                                                      const model::Package& pkg,
-                                                      std::string_view icon_base64) {
+// Latest's csvJson for a bundle without a CSV object, in the pieces it is kept in: the CSV
+// made from its one olm.csv.metadata (also its only object when it has no objects), or
+// nothing. `icon` is the package icon's data as base64, unless it has none.
+Result<std::vector<SharedText>> synthesised_csv_of(const model::Bundle& b,
+                                                   const model::Package& pkg,
+                                                   const SharedText& icon, TextPool& pool) {
   const catalog::Property* csv_metadata = OPM_TRY(csv_metadata_of(b));
   if (!b.csv_json().empty() || csv_metadata == nullptr) {
-    return std::nullopt;
+    return std::vector<SharedText>{};
   }
-  return synthesise_csv(b, pkg, icon_base64, *csv_metadata);
-}
-
-// The package icon's base64 text as it stands in each CSV made for the package, kept once:
-// the CSV is stored as the text before it, the icon, and the text after it.
-std::vector<SharedText> split_at_icon(std::string csv, std::string_view icon, TextPool& pool) {
-  if (icon.empty()) {
-    return {pool.share(std::move(csv))};
-  }
-  constexpr std::string_view k_key = "\"base64data\":\"";
-  const std::string_view text = csv;
-  for (auto at = text.find(k_key); at != std::string_view::npos; at = text.find(k_key, at + 1)) {
-    const std::size_t icon_at = at + k_key.size();
-    if (text.substr(icon_at, icon.size()) != icon ||
-        text.substr(icon_at + icon.size(), 1) != "\"") {
-      continue;
-    }
-    std::string after = csv.substr(icon_at + icon.size());
-    csv.resize(icon_at);
-    return {pool.share(std::move(csv)), pool.share(std::string(icon)),
-            pool.share(std::move(after))};
-  }
-  return {pool.share(std::move(csv))};
+  return synthesise_csv(b, pkg, icon, *csv_metadata, pool);
 }
 
 } // namespace
@@ -243,8 +231,10 @@ Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
   // The CSVs made from olm.csv.metadata, by bundle object: a bundle in several channels has
   // its CSV made once.
   std::unordered_map<const catalog::Bundle*, std::vector<SharedText>> made;
-  const std::string icon_base64 =
-      pkg.icon && pkg.icon->data ? util::base64_encode(*pkg.icon->data) : std::string();
+  SharedText icon;
+  if (pkg.icon && pkg.icon->data && !pkg.icon->data->empty()) {
+    icon = pool.share(util::base64_encode(*pkg.icon->data));
+  }
   for (const auto& [ch_name, ch] : pkg.channels) {
     IndexChannel& channel = out.channels[ch_name];
     channel.name = ch.name;
@@ -257,9 +247,7 @@ Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
       entry.skips = b.skips;
       auto [csv, inserted] = made.try_emplace(b.blob);
       if (inserted) {
-        if (auto text = OPM_TRY(synthesised_csv_of(b, pkg, icon_base64))) {
-          csv->second = split_at_icon(std::move(*text), icon_base64, pool);
-        }
+        csv->second = OPM_TRY(synthesised_csv_of(b, pkg, icon, pool));
       }
       set_bundle(entry, OPM_TRY(api_bundle_as_given(b)), pool, csv->second);
       channel.entries.emplace(b_name, std::move(entry));

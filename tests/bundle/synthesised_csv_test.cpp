@@ -143,6 +143,27 @@ TEST_SUITE("synthesised csv") {
     }
   }
 
+  TEST_CASE("a CSV written without its icon's data is the CSV less the data, cut where it goes") {
+    const CsvStub::Icon icon{"iVBORw==", "image/png"};
+    CsvStub stub{.name = "a.v1.0.0",
+                 .version = "1.0.0",
+                 .package_description = "",
+                 .icon = icon,
+                 .related_images = {}};
+    const std::string text = R"({"displayName":"A","links":[{"name":"l","url":"u"}],)"
+                             R"("installModes":[{"type":"AllNamespaces","supported":true}]})";
+    for (const std::string& raw : {text, std::string()}) {
+      CAPTURE(raw);
+      const opm::catalog::Property metadata{"olm.csv.metadata",
+                                            opm::json::text::parse(text).value(), raw};
+      const CsvWithoutIcon apart = synthesised_csv_without_icon(metadata, stub);
+      const std::string before = apart.text.substr(0, apart.icon_at);
+      CHECK(before.ends_with(R"("icon":[{"base64data":")"));
+      CHECK(before + "iVBORw==" + apart.text.substr(apart.icon_at) ==
+            synthesised_csv(metadata, stub));
+    }
+  }
+
   TEST_CASE("a property that keeps its JSON text is read from the text, in its member order") {
     CsvStub stub = plain_stub("a", "1.0.0");
     const std::string text =
