@@ -5,6 +5,7 @@
 #include "json/text.hpp"
 #include "json/writer.hpp"
 #include "util/base64.hpp"
+#include "util/scratch_heap.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -148,13 +149,22 @@ std::vector<SharedText> synthesise_csv(const model::Bundle& b, const model::Pack
       .icon = stub_icon,
       .related_images = b.related_images(),
   };
-  if (!icon) {
-    return {pool.share(bundle::synthesised_csv(metadata, stub))};
+  // Writing makes many passing blocks; only the text is kept, copied out of the scratch heap.
+  bundle::CsvWithoutIcon csv;
+  {
+    util::ScratchResumed scratch;
+    if (icon) {
+      csv = bundle::synthesised_csv_without_icon(metadata, stub);
+    } else {
+      csv.text = bundle::synthesised_csv(metadata, stub);
+    }
   }
-  auto csv = bundle::synthesised_csv_without_icon(metadata, stub);
-  std::string after = csv.text.substr(csv.icon_at);
-  csv.text.resize(csv.icon_at);
-  return {pool.share(std::move(csv.text)), icon, pool.share(std::move(after))};
+  const std::string_view text = csv.text;
+  if (!icon) {
+    return {pool.share(std::string(text))};
+  }
+  return {pool.share(std::string(text.substr(0, csv.icon_at))), icon,
+          pool.share(std::string(text.substr(csv.icon_at)))};
 }
 
 // The bundle as latest converts it, but for a CSV made from its olm.csv.metadata.

@@ -30,6 +30,9 @@ const Hooks& hooks() {
   return found;
 }
 
+// The scratch heap the innermost KeptHeap of this thread paused, if any.
+thread_local void* t_paused = nullptr;
+
 } // namespace
 
 ScratchHeap::ScratchHeap() : m_heap(hooks().begin != nullptr ? hooks().begin() : nullptr) {}
@@ -40,11 +43,28 @@ ScratchHeap::~ScratchHeap() {
   }
 }
 
-KeptHeap::KeptHeap() : m_paused(hooks().swap != nullptr ? hooks().swap(nullptr) : nullptr) {}
+KeptHeap::KeptHeap()
+    : m_paused(hooks().swap != nullptr ? hooks().swap(nullptr) : nullptr),
+      m_outer_paused(t_paused) {
+  if (m_paused != nullptr) {
+    t_paused = m_paused;
+  }
+}
 
 KeptHeap::~KeptHeap() {
+  t_paused = m_outer_paused;
   if (m_paused != nullptr) {
     hooks().swap(m_paused);
+  }
+}
+
+ScratchResumed::ScratchResumed()
+    : m_replaced(t_paused != nullptr ? hooks().swap(t_paused) : nullptr),
+      m_resumed(t_paused != nullptr) {}
+
+ScratchResumed::~ScratchResumed() {
+  if (m_resumed) {
+    hooks().swap(m_replaced);
   }
 }
 

@@ -29,6 +29,21 @@ public:
 
 private:
   void* m_paused;
+  void* m_outer_paused;
+};
+
+// Inside a KeptHeap, allocates from the scratch heap it paused again while it lives: for the
+// passing work of making something kept, whose result is then copied out under the KeptHeap.
+class ScratchResumed {
+public:
+  ScratchResumed();
+  ~ScratchResumed();
+  ScratchResumed(const ScratchResumed&) = delete;
+  ScratchResumed& operator=(const ScratchResumed&) = delete;
+
+private:
+  void* m_replaced;
+  bool m_resumed;
 };
 
 } // namespace opm::util
