@@ -181,10 +181,7 @@ std::string ascii_lower(std::string_view s) {
   return out;
 }
 
-bool equal_fold(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) {
-    return false;
-  }
+bool equal_fold_same_size(std::string_view a, std::string_view b) {
   for (std::size_t i = 0; i < a.size(); ++i) {
     char x = a[i];
     char y = b[i];

@@ -41,8 +41,13 @@ bool is_space(unsigned char c);
 constexpr bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
 // Go's unicode.IsSpace.
 bool go_is_space(char32_t c);
-// ASCII case-insensitive equality (Go json field matching for ASCII names).
-bool equal_fold(std::string_view a, std::string_view b);
+// ASCII case-insensitive equality (Go json field matching for ASCII names); the second for
+// strings of the same size.
+bool equal_fold_same_size(std::string_view a, std::string_view b);
+inline bool equal_fold(std::string_view a, std::string_view b) {
+  // Most names compared differ in size: that answer is given without a call.
+  return a.size() == b.size() && equal_fold_same_size(a, b);
+}
 std::string ascii_lower(std::string_view s);
 std::string_view trim(std::string_view s);
 
