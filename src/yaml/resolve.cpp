@@ -462,8 +462,19 @@ std::optional<std::string> resolve_scalar(std::string_view tag, std::string&& te
 }
 
 bool resolves_to_string(std::string_view plain) {
-  Scalar ignored;
-  return resolve_text("", plain, ignored) == Resolved::string;
+  // Most keys and values start with a byte that only a string starts with, or are no word.
+  switch (hint_of(plain)) {
+  case 0:
+    return true;
+  case 'M': {
+    const Word word = lookup_word(plain);
+    return word == Word::none || word == Word::merge;
+  }
+  default: {
+    Scalar ignored;
+    return resolve_text("", plain, ignored) == Resolved::string;
+  }
+  }
 }
 
 bool is_merge_key(std::string_view tag, std::string_view text, bool plain_implicit) {

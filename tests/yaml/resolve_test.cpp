@@ -53,6 +53,56 @@ TEST_SUITE("yaml resolve") {
     CHECK(resolved("", "+.inf").get<double>() == std::numeric_limits<double>::infinity());
   }
 
+  TEST_CASE("resolves_to_string agrees with the scalar's resolution") {
+    for (const char* text : {"name",
+                             "type",
+                             "no",
+                             "No",
+                             "NO",
+                             "n",
+                             "yes",
+                             "Yes",
+                             "y",
+                             "Y",
+                             "on",
+                             "On",
+                             "off",
+                             "OFF",
+                             "true",
+                             "True",
+                             "false",
+                             "FALSE",
+                             "null",
+                             "Null",
+                             "NULL",
+                             "~",
+                             "<<",
+                             "nothing",
+                             "offset",
+                             "yesterday",
+                             "",
+                             "1",
+                             "-1",
+                             "+1",
+                             "1.5",
+                             ".5",
+                             ".inf",
+                             "-.Inf",
+                             ".nan",
+                             "-",
+                             "+",
+                             ".",
+                             "0x1f",
+                             "1_000",
+                             "2001-12-14",
+                             "apiVersion",
+                             "x-descriptors",
+                             "_under"}) {
+      CAPTURE(text);
+      CHECK(resolves_to_string(text) == resolved("", text).is_string());
+    }
+  }
+
   TEST_CASE("quoted scalars are never resolved") {
     CHECK(resolved("", "yes", false) == Json("yes"));
     CHECK(resolved("", "12", false) == Json("12"));
