@@ -34,12 +34,7 @@ struct Mimalloc {
   void* (*allocate)(std::size_t) = nullptr;
   void* (*allocate_aligned)(std::size_t, std::size_t) = nullptr;
   void (*release)(void*) = nullptr;
-  void (*set_option)(int, long) = nullptr;
 };
-
-// mimalloc's option numbers (mi_option_e), the same in its 1.x and 2.x releases.
-constexpr int k_option_show_errors = 0;
-constexpr int k_option_large_os_pages = 6;
 
 // mimalloc's own heaps, for the scratch heaps of a server's load.
 struct MimallocHeaps {
@@ -94,12 +89,6 @@ void open_mimalloc() noexcept {
   if (library != nullptr && find(library, "mi_malloc", g_mimalloc.allocate) &&
       find(library, "mi_malloc_aligned", g_mimalloc.allocate_aligned) &&
       find(library, "mi_free", g_mimalloc.release)) {
-    // Before the first block: segments asked for as huge pages where the system gives them on
-    // request, so that a catalog's documents fault in 2 MiB at a time, not 4 KiB (render -o
-    // json of a catalog written as olm.csv.metadata: a seventh less CPU, page faults halved).
-    if (find(library, "mi_option_set", g_mimalloc.set_option)) {
-      g_mimalloc.set_option(k_option_large_os_pages, 1);
-    }
     g_heap = Heap::mimalloc;
   }
 }
@@ -125,6 +114,7 @@ struct ScratchArena {
 
 constexpr std::size_t k_scratch_reserve = std::size_t{16} << 30;
 constexpr std::size_t k_arena_alignment = std::size_t{64} << 20; // mimalloc's segment size
+constexpr int k_option_show_errors = 0;
 
 // Set once, by the first scratch heap. The library and the range are the process's to its end.
 std::atomic<const ScratchArena*> g_scratch_arena = nullptr;
