@@ -1,6 +1,8 @@
 #include "util/avx2.hpp"
 
+#include <array>
 #include <cstdint>
+#include <cstring>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -56,20 +58,55 @@ template <char... Stops>
   return pos;
 }
 
+// The escape of an ASCII byte a JSON string cannot hold as it is, as Go's encoder writes it,
+// written at `out`; returns its end.
+char* write_json_escape(char* out, unsigned char c) {
+  static constexpr auto k_short = [] {
+    std::array<char, 128> t{};
+    t['"'] = '"';
+    t['\\'] = '\\';
+    t['\b'] = 'b';
+    t['\f'] = 'f';
+    t['\n'] = 'n';
+    t['\r'] = 'r';
+    t['\t'] = 't';
+    return t;
+  }();
+  constexpr char k_hex[] = "0123456789abcdef";
+  if (const char second = k_short[c]; second != 0) {
+    out[0] = '\\';
+    out[1] = second;
+    return out + 2;
+  }
+  std::memcpy(out, "\\u00", 4);
+  out[4] = k_hex[c >> 4];
+  out[5] = k_hex[c & 0xF];
+  return out + 6;
+}
+
 template <char... Stops>
-[[gnu::target("avx2")]] PlainCopy copy_blocks_avx2(const unsigned char* p, std::size_t pos,
-                                                   std::size_t size, char* out) {
+[[gnu::target("avx2")]] PlainCopy escape_blocks_avx2(const unsigned char* p, std::size_t pos,
+                                                     std::size_t size, char* out) {
   const __m256i space = _mm256_set1_epi8(0x20);
-  for (; pos + 32 <= size; pos += 32, out += 32) {
+  while (pos + 32 <= size) {
     __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + pos));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), c);
     __m256i marked = _mm256_cmpgt_epi8(space, c);
     ((marked = _mm256_or_si256(marked, _mm256_cmpeq_epi8(c, _mm256_set1_epi8(Stops)))), ...);
-    auto mask = static_cast<std::uint32_t>(_mm256_movemask_epi8(marked));
-    if (mask != 0) {
-      const auto plain = static_cast<std::size_t>(__builtin_ctz(mask));
-      return {pos + plain, out + plain};
+    const auto mask = static_cast<std::uint32_t>(_mm256_movemask_epi8(marked));
+    if (mask == 0) {
+      pos += 32;
+      out += 32;
+      continue;
     }
+    const auto plain = static_cast<std::size_t>(__builtin_ctz(mask));
+    pos += plain;
+    out += plain;
+    if (p[pos] >= 0x80) {
+      return {pos, out};
+    }
+    out = write_json_escape(out, p[pos]);
+    ++pos;
   }
   return {pos, out};
 }
@@ -115,22 +152,17 @@ std::size_t skip_text_blocks_avx2(const unsigned char* p, std::size_t pos, std::
 #endif
 }
 
-PlainCopy copy_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
-                                 char* out, PlainStops stops) {
+PlainCopy copy_json_string_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
+                                       char* out, bool html) {
 #ifdef OPM_AVX2_FORMS
-  switch (stops) {
-  case PlainStops::json_string:
-    return copy_blocks_avx2<'"', '\\'>(p, pos, size, out);
-  case PlainStops::json_string_html:
-    return copy_blocks_avx2<'"', '\\', '<', '>', '&'>(p, pos, size, out);
-  case PlainStops::printable:
-    return copy_blocks_avx2<'\x7F'>(p, pos, size, out);
-  }
-#endif
+  return html ? escape_blocks_avx2<'"', '\\', '<', '>', '&'>(p, pos, size, out)
+              : escape_blocks_avx2<'"', '\\'>(p, pos, size, out);
+#else
   (void)p;
   (void)size;
-  (void)stops;
+  (void)html;
   return {pos, out};
+#endif
 }
 
 } // namespace detail

@@ -39,9 +39,9 @@ std::size_t skip_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std:
                                    PlainStops stops);
 // skip_text_blocks where AVX2 runs and at least one block is left.
 std::size_t skip_text_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size);
-// copy_plain_blocks where AVX2 runs and at least one block is left.
-PlainCopy copy_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
-                                 char* out, PlainStops stops);
+// copy_json_string_blocks where AVX2 runs and at least one block is left.
+PlainCopy copy_json_string_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
+                                       char* out, bool html);
 } // namespace detail
 
 // Skips whole blocks of 32 plain bytes. Returns the first position from `pos` on of a byte
@@ -65,14 +65,17 @@ inline std::size_t skip_text_blocks(const unsigned char* p, std::size_t pos, std
   return detail::skip_text_blocks_avx2(p, pos, size);
 }
 
-// skip_plain_blocks that also copies what it skips to `out`: whole blocks of 32 bytes are
-// stored, so up to 32 bytes past the returned `out` may be written and `out` needs that room.
-inline PlainCopy copy_plain_blocks(const unsigned char* p, std::size_t pos, std::size_t size,
-                                   char* out, PlainStops stops) {
+// A JSON string's bytes copied to `out` 32 at a time, each ASCII byte that needs it written as
+// its escape ('"', '\\', a control character and, with `html`, '<', '>' and '&', as Go's
+// encoder writes them), up to the first byte of 0x80 or above or the start of the last block
+// of fewer than 32 bytes. Blocks are stored whole, so `out` needs six bytes of room for each
+// byte left besides. Returns `pos` and `out` where the AVX2 forms do not run.
+inline PlainCopy copy_json_string_blocks(const unsigned char* p, std::size_t pos, std::size_t size,
+                                         char* out, bool html) {
   if (pos + 32 > size || !avx2_enabled()) {
     return {pos, out};
   }
-  return detail::copy_plain_blocks_avx2(p, pos, size, out, stops);
+  return detail::copy_json_string_blocks_avx2(p, pos, size, out, html);
 }
 
 } // namespace opm::util

@@ -269,13 +269,12 @@ constexpr std::size_t k_piece = 16 * 1024;
 template <bool html>
 PlainCopy write_escaped(char* out, const unsigned char* p, std::size_t i, std::size_t stop,
                         std::size_t n) {
-  constexpr auto stops = html ? PlainStops::json_string_html : PlainStops::json_string;
   auto plain = [](unsigned char c) {
     return c < 0x80 && (html ? k_html_table : k_plain_table)[c] == 0;
   };
   while (true) {
     if (stop - i >= 32) {
-      const PlainCopy copied = copy_plain_blocks(p, i, stop, out, stops);
+      const PlainCopy copied = copy_json_string_blocks(p, i, stop, out, html);
       out = copied.out;
       i = copied.pos;
       // Where AVX2 does not run, the portable skip goes over a long run.

@@ -112,8 +112,9 @@ TEST_SUITE("util Go text formatting") {
     }
   }
 
-  TEST_CASE("a byte that needs care is escaped at every place in a string of up to 40 bytes") {
-    // Short strings and the ends of long ones are checked a few overlapping words at a time.
+  TEST_CASE("a byte that needs care is escaped at every place in a string of up to 72 bytes") {
+    // Short strings and the ends of long ones are checked a few overlapping words at a time;
+    // blocks of 32 bytes escape what they hold as they are copied (AVX2) or one at a time.
     struct Case {
       std::string_view byte;
       std::string_view html;
@@ -131,21 +132,35 @@ TEST_SUITE("util Go text formatting") {
         {"\xc3\xa9", "\xc3\xa9", "\xc3\xa9"},
         {"\xff", "\\ufffd", "\\ufffd"},
     };
-    for (std::size_t size = 1; size <= 40; ++size) {
-      for (std::size_t at = 0; at < size; ++at) {
-        for (const Case& c : cases) {
-          std::string text(size, 'a');
-          text.replace(at, 1, c.byte);
-          const std::string before(at, 'a');
-          const std::string after(size - at - 1, 'a');
-          INFO(size, " bytes, the special one at ", at);
-          CHECK(json_quoted(text) == "\"" + before + std::string(c.html) + after + "\"");
-          CHECK(json_quoted(text, false) == "\"" + before + std::string(c.plain) + after + "\"");
+    for (bool avx2 : {true, false}) {
+      opm::util::set_avx2_enabled(avx2);
+      for (std::size_t size = 1; size <= 72; ++size) {
+        for (std::size_t at = 0; at < size; ++at) {
+          for (const Case& c : cases) {
+            // The special byte, and a quote 33 bytes on, in the next block.
+            std::string text(size, 'a');
+            text.replace(at, 1, c.byte);
+            const bool second = at + 33 < text.size();
+            if (second) {
+              text[at + 33] = '"';
+            }
+            std::string expected_html = "\"" + std::string(at, 'a') + std::string(c.html);
+            std::string expected_plain = "\"" + std::string(at, 'a') + std::string(c.plain);
+            std::string after = text.substr(at + c.byte.size());
+            if (second) {
+              const std::size_t quote = at + 33 - (at + c.byte.size());
+              after.replace(quote, 1, "\\\"");
+            }
+            INFO(size, " bytes, the special one at ", at, avx2 ? " (AVX2)" : "");
+            CHECK(json_quoted(text) == expected_html + after + "\"");
+            CHECK(json_quoted(text, false) == expected_plain + after + "\"");
+          }
         }
+        const std::string plain(size, 'z');
+        CHECK(json_quoted(plain) == "\"" + plain + "\"");
       }
-      const std::string plain(size, 'z');
-      CHECK(json_quoted(plain) == "\"" + plain + "\"");
     }
+    opm::util::set_avx2_enabled(true);
   }
 
   TEST_CASE("write_json_string writes into a buffer of json_string_room bytes") {
