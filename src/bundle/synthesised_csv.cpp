@@ -430,13 +430,12 @@ void spec(json::Writer& w, const Members<Node>& m, const CsvStub& stub, IconGap&
   w.end_object();
 }
 
-// The CSV; with `leave_out_icon`, without its icon's data, whose place `icon_at` gets.
+// The CSV; given `icon_at`, without its icon's data, whose place `icon_at` gets.
 template <typename Node>
-std::string csv_from(const Node& metadata, const CsvStub& stub, bool leave_out_icon = false,
-                     std::size_t* icon_at = nullptr) {
+std::string csv_from(const Node& metadata, const CsvStub& stub, std::size_t* icon_at = nullptr) {
   const Members<Node> m = metadata.members();
   std::string out;
-  IconGap icon_gap{.out = leave_out_icon ? &out : nullptr};
+  IconGap icon_gap{.out = icon_at != nullptr ? &out : nullptr};
   json::Writer w(out, {.indent = 0, .escape_html = true});
   w.begin_object();
   string_field(w, "kind", "ClusterServiceVersion");
@@ -475,8 +474,8 @@ std::string synthesised_csv(const catalog::Property& metadata, const CsvStub& st
 CsvWithoutIcon synthesised_csv_without_icon(const catalog::Property& metadata,
                                             const CsvStub& stub) {
   CsvWithoutIcon out;
-  out.text = metadata.raw.empty() ? csv_from(DomNode{&metadata.value}, stub, true, &out.icon_at)
-                                  : csv_from(TextNode{metadata.raw}, stub, true, &out.icon_at);
+  out.text = metadata.raw.empty() ? csv_from(DomNode{&metadata.value}, stub, &out.icon_at)
+                                  : csv_from(TextNode{metadata.raw}, stub, &out.icon_at);
   return out;
 }
 

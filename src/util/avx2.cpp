@@ -58,32 +58,6 @@ template <char... Stops>
   return pos;
 }
 
-// The escape of an ASCII byte a JSON string cannot hold as it is, as Go's encoder writes it,
-// written at `out`; returns its end.
-char* write_json_escape(char* out, unsigned char c) {
-  static constexpr auto k_short = [] {
-    std::array<char, 128> t{};
-    t['"'] = '"';
-    t['\\'] = '\\';
-    t['\b'] = 'b';
-    t['\f'] = 'f';
-    t['\n'] = 'n';
-    t['\r'] = 'r';
-    t['\t'] = 't';
-    return t;
-  }();
-  constexpr char k_hex[] = "0123456789abcdef";
-  if (const char second = k_short[c]; second != 0) {
-    out[0] = '\\';
-    out[1] = second;
-    return out + 2;
-  }
-  std::memcpy(out, "\\u00", 4);
-  out[4] = k_hex[c >> 4];
-  out[5] = k_hex[c & 0xF];
-  return out + 6;
-}
-
 template <char... Stops>
 [[gnu::target("avx2")]] PlainCopy escape_blocks_avx2(const unsigned char* p, std::size_t pos,
                                                      std::size_t size, char* out) {
@@ -113,6 +87,30 @@ template <char... Stops>
 #endif
 
 } // namespace
+
+char* write_json_escape(char* out, unsigned char c) {
+  static constexpr auto k_short = [] {
+    std::array<char, 128> t{};
+    t['"'] = '"';
+    t['\\'] = '\\';
+    t['\b'] = 'b';
+    t['\f'] = 'f';
+    t['\n'] = 'n';
+    t['\r'] = 'r';
+    t['\t'] = 't';
+    return t;
+  }();
+  constexpr char k_hex[] = "0123456789abcdef";
+  if (const char second = k_short[c]; second != 0) {
+    out[0] = '\\';
+    out[1] = second;
+    return out + 2;
+  }
+  std::memcpy(out, "\\u00", 4);
+  out[4] = k_hex[c >> 4];
+  out[5] = k_hex[c & 0xF];
+  return out + 6;
+}
 
 namespace detail {
 std::atomic<bool> g_avx2_on{processor_has_avx2()};

@@ -65,6 +65,11 @@ inline std::size_t skip_text_blocks(const unsigned char* p, std::size_t pos, std
   return detail::skip_text_blocks_avx2(p, pos, size);
 }
 
+// The escape of an ASCII byte a JSON string cannot hold as it is ('"', '\\', a control
+// character, or an HTML character where those are escaped), as Go's encoder writes it: two
+// bytes, or six for \u00XX. Written at `out`; returns its end.
+char* write_json_escape(char* out, unsigned char c);
+
 // A JSON string's bytes copied to `out` 32 at a time, each ASCII byte that needs it written as
 // its escape ('"', '\\', a control character and, with `html`, '<', '>' and '&', as Go's
 // encoder writes them), up to the first byte of 0x80 or above or the start of the last block

@@ -35,44 +35,6 @@ constexpr std::array<std::uint8_t, 128> make_ascii_table(bool escape_html) {
 
 constexpr auto k_plain_table = make_ascii_table(false);
 constexpr auto k_html_table = make_ascii_table(true);
-constexpr char k_hex_lower[] = "0123456789abcdef";
-
-// The escape of an ASCII byte that needs one, written at `out`; returns the end of what it
-// wrote (two bytes, or six for \u00XX).
-char* write_ascii_escape(char* out, unsigned char c) {
-  char second = 0;
-  switch (c) {
-  case '"':
-    second = '"';
-    break;
-  case '\\':
-    second = '\\';
-    break;
-  case '\b':
-    second = 'b';
-    break;
-  case '\f':
-    second = 'f';
-    break;
-  case '\n':
-    second = 'n';
-    break;
-  case '\r':
-    second = 'r';
-    break;
-  case '\t':
-    second = 't';
-    break;
-  default:
-    std::memcpy(out, "\\u00", 4);
-    out[4] = k_hex_lower[c >> 4];
-    out[5] = k_hex_lower[c & 0xF];
-    return out + 6;
-  }
-  out[0] = '\\';
-  out[1] = second;
-  return out + 2;
-}
 
 void append_go_syntax_scalar(std::string& out, const Json& v, bool in_container) {
   switch (v.type()) {
@@ -299,7 +261,7 @@ PlainCopy write_escaped(char* out, const unsigned char* p, std::size_t i, std::s
     }
     const unsigned char c = p[i];
     if (c < 0x80) {
-      out = write_ascii_escape(out, c);
+      out = write_json_escape(out, c);
       ++i;
       continue;
     }

@@ -21,6 +21,15 @@ CsvStub plain_stub(std::string_view name, std::string_view version) {
                  .related_images = {}};
 }
 
+// A stub with the icon whose data is "\x89PNG" (as base64) and no related images.
+CsvStub stub_with_icon(std::string_view package_description) {
+  return CsvStub{.name = "a.v1.0.0",
+                 .version = "1.0.0",
+                 .package_description = package_description,
+                 .icon = CsvStub::Icon{"iVBORw==", "image/png"},
+                 .related_images = {}};
+}
+
 } // namespace
 
 // Goldens follow the Go types latest upstream marshals (operator-framework/api v0.45.0,
@@ -119,13 +128,7 @@ TEST_SUITE("synthesised csv") {
   }
 
   TEST_CASE("a decoded metadata gives the CSV its compact text, members in key order, gives") {
-    // The icon's data, "\x89PNG", as base64.
-    const CsvStub::Icon icon{"iVBORw==", "image/png"};
-    CsvStub stub{.name = "a.v1.0.0",
-                 .version = "1.0.0",
-                 .package_description = "From the package",
-                 .icon = icon,
-                 .related_images = {}};
+    const CsvStub stub = stub_with_icon("From the package");
     for (std::string_view metadata :
          {R"({})", R"({"description":"","displayName":"A"})",
           R"({"DisplayName":"first","displayname":"second","displayName":null,)"
@@ -144,12 +147,7 @@ TEST_SUITE("synthesised csv") {
   }
 
   TEST_CASE("a CSV written without its icon's data is the CSV less the data, cut where it goes") {
-    const CsvStub::Icon icon{"iVBORw==", "image/png"};
-    CsvStub stub{.name = "a.v1.0.0",
-                 .version = "1.0.0",
-                 .package_description = "",
-                 .icon = icon,
-                 .related_images = {}};
+    const CsvStub stub = stub_with_icon("");
     const std::string text = R"({"displayName":"A","links":[{"name":"l","url":"u"}],)"
                              R"("installModes":[{"type":"AllNamespaces","supported":true}]})";
     for (const std::string& raw : {text, std::string()}) {
