@@ -99,31 +99,23 @@ void empty_without_recursion(Json::array_t* array, Json::object_t* object) {
 
 } // namespace opm::json
 
-template <> void opm::json::Json::json_value::destroy(opm::json::Json::value_t t) {
-  switch (t) {
-  case value_t::object:
-  case value_t::array: {
-    array_t* const items = t == value_t::array ? array : nullptr;
-    object_t* const members = t == value_t::object ? object : nullptr;
-    if (opm::json::t_destroy_depth >= opm::json::k_destroy_recursion_limit) {
-      opm::json::empty_without_recursion(items, members);
-    }
-    ++opm::json::t_destroy_depth;
-    if (items != nullptr) {
-      opm::json::release_node(items);
-    } else {
-      opm::json::release_node(members);
-    }
-    --opm::json::t_destroy_depth;
-    break;
+namespace opm::json::detail {
+
+void destroy_container(Json::array_t* items, Json::object_t* members) {
+  if (t_destroy_depth >= k_destroy_recursion_limit) {
+    empty_without_recursion(items, members);
   }
-  case value_t::string:
-    opm::json::release_node(string);
-    break;
-  case value_t::binary:
-    opm::json::release_node(binary);
-    break;
-  default:
-    break;
+  ++t_destroy_depth;
+  if (items != nullptr) {
+    release_node(items);
+  } else {
+    release_node(members);
   }
+  --t_destroy_depth;
 }
+
+void destroy_string(Json::string_t* text) { release_node(text); }
+
+void destroy_binary(Json::binary_t* bytes) { release_node(bytes); }
+
+} // namespace opm::json::detail

@@ -40,7 +40,31 @@ std::string string_member_or_empty(const Json& v, std::string_view key);
 // A Json value is destroyed by destroying its children in turn, depth first (json/value.cpp):
 // nlohmann's own destroy first moves every node of a tree onto a stack, which took a tenth of
 // `validate`. Declared here, before any use, so that every file calls the one definition.
-template <> void opm::json::Json::json_value::destroy(opm::json::Json::value_t t);
+// Null, boolean and number values own nothing: answered inline, so that destroying a value
+// just moved from (null) costs no call, and mostly no code at all.
+namespace opm::json::detail {
+void destroy_container(Json::array_t* items, Json::object_t* members);
+void destroy_string(Json::string_t* text);
+void destroy_binary(Json::binary_t* bytes);
+} // namespace opm::json::detail
+template <> inline void opm::json::Json::json_value::destroy(opm::json::Json::value_t t) {
+  switch (t) {
+  case value_t::object:
+    opm::json::detail::destroy_container(nullptr, object);
+    break;
+  case value_t::array:
+    opm::json::detail::destroy_container(array, nullptr);
+    break;
+  case value_t::string:
+    opm::json::detail::destroy_string(string);
+    break;
+  case value_t::binary:
+    opm::json::detail::destroy_binary(binary);
+    break;
+  default:
+    break;
+  }
+}
 
 namespace opm {
 using json::Json;
