@@ -58,16 +58,18 @@ private:
 
 class StreamDecoder {
 public:
-  StreamDecoder(std::string_view text, std::string_view name, bool any_value = false)
-      : m_text(text), m_name(name), m_lines(text), m_any_value(any_value) {}
+  StreamDecoder(std::string_view text, std::string_view name, const DocumentSink& take,
+                bool any_value = false)
+      : m_text(text), m_name(name), m_lines(text), m_any_value(any_value), m_take(take) {}
 
-  DecodedStream run() {
+  // The decoding error that ended the stream early, if one did.
+  std::optional<Error> run() {
     if (looks_like_json(m_text, k_json_peek)) {
       read_json();
     } else {
       read_yaml(0, std::nullopt);
     }
-    return std::move(m_result);
+    return std::move(m_error);
   }
 
 private:
@@ -78,11 +80,11 @@ private:
     std::size_t line = m_lines.line_of(offset);
     return error_at(std::move(message), line, m_lines.column_of(offset));
   }
-  void stop(Error error) { m_result.error = std::move(error); }
-  // A decoded document; `integers_before` is json::decoded_integers() before it was decoded.
-  void add(Json&& value, std::size_t line, std::uint64_t integers_before) {
-    m_result.documents.push_back(
-        Document{std::move(value), line, json::decoded_integers() != integers_before});
+  void stop(Error error) { m_error = std::move(error); }
+  // A decoded document, handed on; `integers_before` is json::decoded_integers() before it was
+  // decoded. False when the taker wants no more.
+  bool add(Json&& value, std::size_t line, std::uint64_t integers_before) {
+    return m_take(Document{std::move(value), line, json::decoded_integers() != integers_before});
   }
 
   // apimachinery's YAMLOrJSONDecoder in JSON mode: values until the end, or a failure that
@@ -99,7 +101,8 @@ private:
   std::string_view m_name;
   Lines m_lines;
   bool m_any_value; // documents need not be objects (a json.RawMessage target)
-  DecodedStream m_result;
+  const DocumentSink& m_take;
+  std::optional<Error> m_error;
 };
 
 void StreamDecoder::read_json() {
@@ -118,7 +121,9 @@ void StreamDecoder::read_json() {
     case Status::value: {
       std::string_view blob = m_text.substr(read.begin, read.end - read.begin);
       if (m_any_value) {
-        add(std::move(read.value), m_lines.line_of(read.begin), integers_before);
+        if (!add(std::move(read.value), m_lines.line_of(read.begin), integers_before)) {
+          return;
+        }
         ++count;
         pos = read.end;
         continue;
@@ -133,7 +138,9 @@ void StreamDecoder::read_json() {
       } else if (read.overflow_number) {
         message = json::overflow_error(blob, *read.overflow_number, read.overflow_offset);
       } else {
-        add(std::move(read.value), m_lines.line_of(read.begin), integers_before);
+        if (!add(std::move(read.value), m_lines.line_of(read.begin), integers_before)) {
+          return;
+        }
         ++count;
         pos = read.end;
         continue;
@@ -257,19 +264,40 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
                     chunk.line));
       return;
     }
-    add(std::move(value), chunk.line, integers_before);
+    if (!add(std::move(value), chunk.line, integers_before)) {
+      return;
+    }
     json_error.reset();
   }
 }
 
 } // namespace
 
+namespace {
+
+DecodedStream collected(std::string_view text, std::string_view name, bool any_value) {
+  DecodedStream out;
+  const DocumentSink keep = [&out](Document&& doc) {
+    out.documents.push_back(std::move(doc));
+    return true;
+  };
+  out.error = StreamDecoder(text, name, keep, any_value).run();
+  return out;
+}
+
+} // namespace
+
+std::optional<Error> decode_stream_each(std::string_view text, std::string_view name,
+                                        const DocumentSink& take) {
+  return StreamDecoder(text, name, take).run();
+}
+
 DecodedStream decode_stream_until_error(std::string_view text, std::string_view name) {
-  return StreamDecoder(text, name).run();
+  return collected(text, name, false);
 }
 
 DecodedStream decode_values_until_error(std::string_view text, std::string_view name) {
-  return StreamDecoder(text, name, true).run();
+  return collected(text, name, true);
 }
 
 Result<std::vector<Document>> decode_stream(std::string_view text, std::string_view name) {

@@ -3,6 +3,7 @@
 #include "json/value.hpp"
 #include "util/error.hpp"
 
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,13 @@ struct DecodedStream {
   std::optional<Error> error; // set when decoding stopped early
 };
 DecodedStream decode_stream_until_error(std::string_view text, std::string_view name);
+
+// The same, each document handed to `take` as soon as it is read, so that only one is held
+// at a time; reading stops where `take` returns false. The decoding error that ended the
+// stream early, if any, is returned.
+using DocumentSink = std::function<bool(Document&&)>;
+std::optional<Error> decode_stream_each(std::string_view text, std::string_view name,
+                                        const DocumentSink& take);
 
 // The same stream read into values of any type (Go: a json.RawMessage per document), so an
 // array, a string or null is a document rather than an error.

@@ -323,13 +323,19 @@ void load_file(const std::string& root, const std::string& rel, const std::strin
     out.error = std::move(read).error();
     return;
   }
-  // Documents before a decoding error are taken first: their own errors come first.
-  auto decoded = decode_stream_until_error(t_file_text, display);
-  auto added = add_all(std::move(decoded.documents), display, out.cfg, options);
-  if (!added) {
-    out.error = std::move(added).error();
-  } else if (decoded.error) {
-    out.error = std::move(decoded.error);
+  // Each document is added as soon as it is read, as upstream handles them: a problem in one
+  // is reported before a decoding error further down, and the file's documents are never all
+  // held decoded at once.
+  const DocumentSink add = [&](Document&& doc) {
+    auto added = add_document(std::move(doc.value), doc.has_integers,
+                              Location{display, doc.line, 0}, out.cfg, options);
+    if (!added) {
+      out.error = std::move(added).error();
+    }
+    return added.has_value();
+  };
+  if (auto decode_error = decode_stream_each(t_file_text, display, add); decode_error) {
+    out.error = std::move(decode_error);
   }
 }
 

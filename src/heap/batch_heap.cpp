@@ -156,7 +156,6 @@ const ScratchArena* make_scratch_arena() noexcept {
   // it would fault in 512 small ones: a third of a server's start-up CPU went on page faults.
   // Advice only; where it is not taken, small pages serve as before.
   ::madvise(reinterpret_cast<void*>(start), k_scratch_reserve, MADV_HUGEPAGE);
-  ::madvise(reinterpret_cast<void*>(start), k_scratch_reserve, MADV_HUGEPAGE);
   arena.begin = start;
   arena.end = start + k_scratch_reserve;
   g_scratch_arena.store(&arena, std::memory_order_release);
