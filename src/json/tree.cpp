@@ -23,12 +23,20 @@ Json deep_copy(const Json& source) {
     auto [from, to] = work.back();
     work.pop_back();
     if (from->is_object()) {
+      const auto& members = from->get_ref<const Json::object_t&>();
       auto& object = to->get_ref<Json::object_t&>();
-      for (const auto& [key, child] : from->get_ref<const Json::object_t&>()) {
-        auto [it, inserted] = object.emplace(key, shell(child));
+      object.reserve(members.size());
+      for (const auto& [key, child] : members) {
+        object.emplace(key, shell(child));
+      }
+      // Pointers to the copies are taken once every member is in: adding a member can move
+      // the others. Both objects hold the same keys, in the same (sorted) order.
+      auto copy = object.begin();
+      for (const auto& [key, child] : members) {
         if (child.is_structured()) {
-          work.emplace_back(&child, &it->second);
+          work.emplace_back(&child, &copy->second);
         }
+        ++copy;
       }
     } else {
       const auto& items = from->get_ref<const Json::array_t&>();

@@ -210,6 +210,18 @@ TEST_SUITE("decode: anchors, aliases and merge keys") {
           Json::parse(R"({"x":{"p":[1,2]},"z":{"p":[1,2]}})"));
   }
 
+  TEST_CASE("an anchored mapping of many nested members is kept whole") {
+    std::string text = "x: &a\n";
+    Json members = Json::object();
+    for (int i = 0; i < 40; ++i) {
+      text += "  m" + std::to_string(i + 10) + ": {p: [" + std::to_string(i) + ", {q: 1}]}\n";
+      members["m" + std::to_string(i + 10)] = Json::parse(R"({"p":[)" + std::to_string(i) +
+                                                           R"(,{"q":1}]})");
+    }
+    text += "z: *a\n";
+    CHECK(decode_one(text) == Json({{"x", members}, {"z", members}}));
+  }
+
   TEST_CASE("a merge key adds the entries of a mapping; later keys win") {
     CHECK(decode_one("base: &b {a: 1, b: 2}\nd:\n  <<: *b\n  b: 3\n") ==
           Json::parse(R"({"base":{"a":1,"b":2},"d":{"a":1,"b":3}})"));

@@ -4,6 +4,7 @@
 #include "yaml/split.hpp"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <string>
 
@@ -99,6 +100,17 @@ TEST_SUITE("go json") {
     CHECK_FALSE(json::too_deep(deep[0]).has_value());
     Json copy = json::deep_copy(deep);
     CHECK(json::too_deep(copy) == '[');
+  }
+
+  TEST_CASE("a deep copy of an object of many nested members is equal to it") {
+    Json source = Json::object();
+    for (int i = 0; i < 50; ++i) {
+      source[fmt::format("k{:02}", i)] =
+          Json::object({{"inner", Json::array({i, Json::object({{"x", i}})})}, {"name", "n"}});
+    }
+    const Json copy = json::deep_copy(source);
+    CHECK(copy == source);
+    CHECK(copy.dump() == source.dump());
   }
 }
 
