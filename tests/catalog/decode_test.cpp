@@ -215,8 +215,8 @@ TEST_SUITE("decode: anchors, aliases and merge keys") {
     Json members = Json::object();
     for (int i = 0; i < 40; ++i) {
       text += "  m" + std::to_string(i + 10) + ": {p: [" + std::to_string(i) + ", {q: 1}]}\n";
-      members["m" + std::to_string(i + 10)] = Json::parse(R"({"p":[)" + std::to_string(i) +
-                                                           R"(,{"q":1}]})");
+      members["m" + std::to_string(i + 10)] =
+          Json::parse(R"({"p":[)" + std::to_string(i) + R"(,{"q":1}]})");
     }
     text += "z: *a\n";
     CHECK(decode_one(text) == Json({{"x", members}, {"z", members}}));
