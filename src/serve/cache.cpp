@@ -246,24 +246,32 @@ std::uintmax_t bytes_under(const fs::path& dir) {
   return total;
 }
 
+// A package directory and the bytes of its files.
+struct PackageDir {
+  fs::path path;
+  std::uintmax_t bytes = 0;
+};
+
 // Package directories, largest first, so that the two threads finish close together.
-std::vector<fs::path> largest_first(const std::string& dir,
-                                    const std::vector<util::DirEntry>& entries) {
-  std::vector<std::pair<std::uintmax_t, fs::path>> sized;
+std::vector<PackageDir> largest_first(const std::string& dir,
+                                      const std::vector<util::DirEntry>& entries) {
+  std::vector<PackageDir> sized;
   sized.reserve(entries.size());
   for (const auto& e : entries) {
     auto path = fs::path(dir) / e.name;
-    sized.emplace_back(bytes_under(path), std::move(path));
+    const std::uintmax_t bytes = bytes_under(path);
+    sized.push_back(PackageDir{std::move(path), bytes});
   }
-  std::ranges::stable_sort(sized, std::ranges::greater(),
-                           &std::pair<std::uintmax_t, fs::path>::first);
-  std::vector<fs::path> out;
-  out.reserve(sized.size());
-  for (auto& [bytes, path] : sized) {
-    out.push_back(std::move(path));
-  }
-  return out;
+  std::ranges::stable_sort(sized, std::ranges::greater(), &PackageDir::bytes);
+  return sized;
 }
+
+// A directory of at least this many bytes is loaded on a scratch heap of its own, whose pages
+// go back to the system as soon as it is indexed. Smaller ones, the long tail of a catalog,
+// share one scratch heap per thread: each reuses the pages the one before emptied (a fresh
+// huge page is zeroed whole, however little of it a small package uses), and what stays
+// resident meanwhile is one small package's worth.
+constexpr std::uintmax_t k_own_heap_bytes = std::uintmax_t{1} << 20;
 
 // A catalog laid out as one directory per package, nothing else at its top, loaded and
 // indexed one directory at a time on each of two threads, so that only two packages' decoded
@@ -283,8 +291,14 @@ std::optional<Catalog> load_by_directory(const std::string& dir) {
   // Each thread takes the next directory as soon as it is free, so one large package does
   // not hold the other thread back.
   auto take_directories = [&] {
+    std::optional<util::ScratchHeap> shared; // load_and_index's own heap is then this one
     for (std::size_t i = next++; i < dirs.size() && !failed; i = next++) {
-      parts[i] = load_and_index(dirs[i]);
+      if (dirs[i].bytes >= k_own_heap_bytes) {
+        shared.reset();
+      } else if (!shared) {
+        shared.emplace();
+      }
+      parts[i] = load_and_index(dirs[i].path);
       if (!parts[i]) {
         failed = true;
       }
