@@ -52,6 +52,25 @@ assert len(csv["metadata"]["annotations"]) == 20000
 assert csv["metadata"]["annotations"]["p5-key-019999"] == "value 19999"
 ' bundle.json || fail "the bundle answer lacks its annotations"
 
+# A directory of 1 MiB or more is loaded on a scratch heap of its own, smaller ones share
+# one: answers from both are whole.
+make_package mixed big 40000
+make_package mixed little1 10
+make_package mixed little2 10
+[ "$(du -sb mixed/big | cut -f1)" -ge 1048576 ] || fail "the big package is under 1 MiB"
+start_server mixed -t /dev/null
+call api.Registry/GetBundle '{"pkgName":"big","channelName":"stable","csvName":"big.v1.0.0"}' >big.json
+call api.Registry/GetBundle '{"pkgName":"little2","channelName":"stable","csvName":"little2.v1.0.0"}' >little.json
+stop_server
+expect_rc 0
+"$PYTHON" -c '
+import json, sys
+for path, name, count in ((sys.argv[1], "big", 40000), (sys.argv[2], "little2", 10)):
+    csv = json.loads(json.loads(open(path).read())["csvJson"])
+    assert len(csv["metadata"]["annotations"]) == count, path
+    assert csv["metadata"]["annotations"][f"{name}-key-{count - 1:06}"] == f"value {count - 1}"
+' big.json little.json || fail "an answer of the mixed catalog lacks its annotations"
+
 # A package whose bundle is in another package's directory.
 make_package spread alpha 10
 make_package spread beta 10 alpha
