@@ -271,10 +271,6 @@ void StreamDecoder::read_yaml(std::size_t pos, std::optional<Error> json_error) 
   }
 }
 
-} // namespace
-
-namespace {
-
 DecodedStream collected(std::string_view text, std::string_view name, bool any_value) {
   DecodedStream out;
   const DocumentSink keep = [&out](Document&& doc) {

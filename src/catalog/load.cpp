@@ -304,11 +304,17 @@ struct FileResult {
   std::optional<Error> error;
 };
 
+// One decoded document of `file` added to `cfg`.
+Result<void> add_decoded(Document&& doc, std::string_view file, DeclarativeConfig& cfg,
+                         const LoadOptions& options) {
+  return add_document(std::move(doc.value), doc.has_integers,
+                      Location{std::string(file), doc.line, 0}, cfg, options);
+}
+
 Result<void> add_all(std::vector<Document>&& docs, std::string_view file, DeclarativeConfig& cfg,
                      const LoadOptions& options) {
   for (auto& doc : docs) {
-    OPM_TRY(add_document(std::move(doc.value), doc.has_integers,
-                         Location{std::string(file), doc.line, 0}, cfg, options));
+    OPM_TRY(add_decoded(std::move(doc), file, cfg, options));
   }
   return {};
 }
@@ -327,8 +333,7 @@ void load_file(const std::string& root, const std::string& rel, const std::strin
   // is reported before a decoding error further down, and the file's documents are never all
   // held decoded at once.
   const DocumentSink add = [&](Document&& doc) {
-    auto added = add_document(std::move(doc.value), doc.has_integers,
-                              Location{display, doc.line, 0}, out.cfg, options);
+    auto added = add_decoded(std::move(doc), display, out.cfg, options);
     if (!added) {
       out.error = std::move(added).error();
     }
@@ -389,21 +394,30 @@ Result<void> walk_blobs(const std::filesystem::path& root, const BlobVisitor& vi
   for (const auto& rel : OPM_TRY(catalog_files(walk, UseIgnoreFiles::yes))) {
     const std::string display = display_path(root, rel);
     auto text = OPM_TRY(util::read_file(go_path(walk.root, rel)));
-    auto decoded = decode_stream_until_error(text, display);
+    // As load_dir reads them: each document as soon as it is decoded.
+    std::optional<Error> failed;
     std::string blob;
-    for (auto& doc : decoded.documents) {
+    const DocumentSink visit_blob = [&](Document&& doc) {
       if (auto envelope = read_envelope(doc.value); !envelope) {
-        return std::unexpected(std::move(envelope).error().located(Location{display, doc.line, 0}));
+        failed = std::move(envelope).error().located(Location{display, doc.line, 0});
+        return false;
       }
       if (doc.has_integers) {
         json::normalize_numbers(doc.value);
       }
       blob = json::to_text(doc.value);
       blob += '\n';
-      OPM_TRY(visit(blob));
+      if (auto visited = visit(blob); !visited) {
+        failed = std::move(visited).error();
+        return false;
+      }
+      return true;
+    };
+    if (auto decode_error = decode_stream_each(text, display, visit_blob); decode_error) {
+      failed = std::move(decode_error);
     }
-    if (decoded.error) {
-      return std::unexpected(std::move(*decoded.error));
+    if (failed) {
+      return std::unexpected(std::move(*failed));
     }
   }
   return {};

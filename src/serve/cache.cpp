@@ -291,7 +291,7 @@ std::optional<Catalog> load_by_directory(const std::string& dir) {
   // Each thread takes the next directory as soon as it is free, so one large package does
   // not hold the other thread back.
   auto take_directories = [&] {
-    std::optional<util::ScratchHeap> shared; // load_and_index's own heap is then this one
+    std::optional<util::ScratchHeap> shared; // load_and_index's own heap then does nothing
     for (std::size_t i = next++; i < dirs.size() && !failed; i = next++) {
       if (dirs[i].bytes >= k_own_heap_bytes) {
         shared.reset();

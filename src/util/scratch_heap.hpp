@@ -5,7 +5,9 @@
 // heap of their own, faster at that, whose pages go back to the system when it ends. That
 // heap is the executable's to give (opm's, on mimalloc, see src/heap/); without one, or in a
 // command already on mimalloc, these do nothing. Whatever the process keeps afterwards is
-// made under a KeptHeap, so that the scratch heap's pages empty.
+// made under a KeptHeap, so that the scratch heap's pages empty. A ScratchHeap made while one
+// of its thread's lives does nothing: the outer one serves both, and its pages are reused from
+// one piece of work to the next until it ends.
 namespace opm::util {
 
 class ScratchHeap {
