@@ -2,6 +2,8 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
+#include <string_view>
 
 // A few byte loops (base64, skipping plain text in JSON strings and YAML lines) have an AVX2
 // form, 32 bytes a step, beside the portable one. Which runs is chosen when the loop is
@@ -33,7 +35,19 @@ struct PlainCopy {
   char* out;
 };
 
+// Whole lines taken by take_lines.
+struct LineRun {
+  std::size_t end = 0;     // the start of the first line not taken
+  std::size_t lines = 0;   // how many were taken
+  std::size_t longest = 0; // the longest taken, in bytes, without its "\n" or "\r\n"
+  bool crlf = false;       // whether one taken ends with "\r\n"
+};
+
 namespace detail {
+// Where '\n' is in the 64 bytes at `p`, as bits, low first. Only where AVX2 runs.
+std::uint64_t line_break_bits_avx2(const unsigned char* p);
+// take_lines where AVX2 runs and 64 bytes are left.
+LineRun take_lines_avx2(const unsigned char* p, std::size_t pos, std::size_t size);
 // skip_plain_blocks where AVX2 runs and at least one block is left.
 std::size_t skip_plain_blocks_avx2(const unsigned char* p, std::size_t pos, std::size_t size,
                                    PlainStops stops);
@@ -64,6 +78,48 @@ inline std::size_t skip_text_blocks(const unsigned char* p, std::size_t pos, std
   }
   return detail::skip_text_blocks_avx2(p, pos, size);
 }
+
+// Takes the whole lines from `pos`, the start of a line that does not start with "---", up to
+// the first line that does (a YAML document separator) or to the last 64 bytes of the text, 32
+// bytes a step; the caller reads the rest line by line. Takes none where the AVX2 forms do not
+// run.
+inline LineRun take_lines(const unsigned char* p, std::size_t pos, std::size_t size) {
+  if (pos + 64 > size || !avx2_enabled()) {
+    return {pos, 0, 0, false};
+  }
+  return detail::take_lines_avx2(p, pos, size);
+}
+
+// Finds the line breaks ('\n') of a text from left to right, 64 bytes a step where AVX2 runs:
+// a line's end is then found in a few instructions instead of a call.
+class LineBreakFinder {
+public:
+  explicit LineBreakFinder(std::string_view text)
+      : m_text(reinterpret_cast<const unsigned char*>(text.data())), m_size(text.size()) {}
+
+  // The first '\n' at or after `pos`, or the text's size; fastest when each `pos` is past the
+  // answer before.
+  std::size_t next(std::size_t pos) {
+    const std::size_t offset = pos - m_window; // wraps to a large number before the window
+    if (offset < 64) {
+      if (const std::uint64_t ahead = m_breaks >> offset; ahead != 0) {
+        return pos + static_cast<std::size_t>(__builtin_ctzll(ahead));
+      }
+      pos = m_window + 64;
+    }
+    return find_from(pos);
+  }
+
+private:
+  static constexpr std::size_t k_no_window = static_cast<std::size_t>(-1) - 64;
+
+  std::size_t find_from(std::size_t pos);
+
+  const unsigned char* m_text;
+  std::size_t m_size;
+  std::size_t m_window = k_no_window; // where the 64 bytes of m_breaks start
+  std::uint64_t m_breaks = 0;
+};
 
 // The escape of an ASCII byte a JSON string cannot hold as it is ('"', '\\', a control
 // character, or an HTML character where those are escaped), as Go's encoder writes it: two

@@ -302,12 +302,13 @@ private:
   bool split_lines() {
     m_lines.reserve(m_text.size() / 32);
     bool content_seen = false;
+    util::LineBreakFinder line_breaks(m_text);
     std::size_t plain_until = 0; // the bytes before it are printable ASCII or line breaks
     for (std::size_t pos = 0; pos < m_text.size();) {
       if (pos >= plain_until) {
         plain_until = plain_text_end(pos);
       }
-      std::size_t end = line_break_or_end(pos);
+      std::size_t end = line_breaks.next(pos);
       if (end > plain_until) { // a byte to look at: the line is checked byte by byte
         auto found = text_line_end(m_text, pos, false);
         if (!found) {
@@ -343,13 +344,6 @@ private:
       ++pos;
     }
     return pos;
-  }
-
-  std::size_t line_break_or_end(std::size_t pos) const {
-    const void* found = std::memchr(m_text.data() + pos, '\n', m_text.size() - pos);
-    return found == nullptr
-               ? m_text.size()
-               : static_cast<std::size_t>(static_cast<const char*>(found) - m_text.data());
   }
 
   void skip_blank() {

@@ -1,5 +1,6 @@
 #include "yaml/split.hpp"
 
+#include "util/avx2.hpp"
 #include "util/strings.hpp"
 
 #include <algorithm>
@@ -100,6 +101,18 @@ std::expected<std::optional<Chunk>, SplitError> Splitter::next() {
     chunk->longest_line = std::max(chunk->longest_line, content.size());
     m_pos = next;
     ++m_line;
+    // The lines up to the next one starting with "---", many at a time.
+    if (!m_stream.substr(m_pos).starts_with("---")) {
+      const util::LineRun run =
+          util::take_lines(reinterpret_cast<const unsigned char*>(data), m_pos, m_stream.size());
+      if (run.lines != 0) {
+        chunk->end = run.end;
+        chunk->crlf = chunk->crlf || run.crlf;
+        chunk->longest_line = std::max(chunk->longest_line, run.longest);
+        m_pos = run.end;
+        m_line += run.lines;
+      }
+    }
   }
   return chunk;
 }
