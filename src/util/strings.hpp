@@ -45,8 +45,14 @@ bool go_is_space(char32_t c);
 // strings of the same size.
 bool equal_fold_same_size(std::string_view a, std::string_view b);
 inline bool equal_fold(std::string_view a, std::string_view b) {
-  // Most names compared differ in size: that answer is given without a call.
-  return a.size() == b.size() && equal_fold_same_size(a, b);
+  // Most names compared differ in size or in their first letter: that answer is given without
+  // a call. Bytes that differ in more than the case bit differ in either case.
+  if (a.size() != b.size()) {
+    return false;
+  }
+  return a.empty() ||
+         (((static_cast<unsigned char>(a[0]) ^ static_cast<unsigned char>(b[0])) & ~0x20U) == 0 &&
+          equal_fold_same_size(a, b));
 }
 std::string ascii_lower(std::string_view s);
 std::string_view trim(std::string_view s);
