@@ -43,31 +43,69 @@ private:
   std::string& m_out;
 };
 
-std::string gvk_bytes(const api::GroupVersionKind& g) {
-  std::string out;
-  WireWriter w(out);
-  w.string(1, g.group());
-  w.string(2, g.version());
-  w.string(3, g.kind());
-  w.string(4, g.plural());
-  return out;
+// A nested message's bytes as one field of `w`.
+template <typename Write> void message(WireWriter& w, std::uint32_t number, Write write) {
+  std::string bytes;
+  WireWriter inner(bytes);
+  write(inner);
+  w.bytes(number, bytes);
 }
 
-template <typename Pair> std::string pair_bytes(const Pair& p) {
-  std::string out;
-  WireWriter w(out);
-  w.string(1, p.type());
-  w.string(2, p.value());
-  return out;
+void gvk_field(WireWriter& w, std::uint32_t number, const GvkParts& g) {
+  message(w, number, [&g](WireWriter& m) {
+    m.string(1, g.group);
+    m.string(2, g.version);
+    m.string(3, g.kind);
+    m.string(4, g.plural);
+  });
+}
+
+void pair_field(WireWriter& w, std::uint32_t number, const PairParts& p) {
+  message(w, number, [&p](WireWriter& m) {
+    m.string(1, p.type);
+    m.string(2, p.value);
+  });
 }
 
 } // namespace
 
-void append_bundle_head(const api::Bundle& b, std::string& out) {
+BundleParts parts_of(const api::Bundle& b) {
+  BundleParts parts;
+  parts.csv_name = b.csvname();
+  parts.package_name = b.packagename();
+  parts.channel_name = b.channelname();
+  parts.bundle_path = b.bundlepath();
+  parts.version = b.version();
+  parts.skip_range = b.skiprange();
+  parts.replaces = b.replaces();
+  auto gvks = [](const auto& from, std::vector<GvkParts>& to) {
+    to.reserve(from.size());
+    for (const auto& g : from) {
+      to.push_back({g.group(), g.version(), g.kind(), g.plural()});
+    }
+  };
+  gvks(b.providedapis(), parts.provided_apis);
+  gvks(b.requiredapis(), parts.required_apis);
+  auto pairs = [](const auto& from, std::vector<PairParts>& to) {
+    to.reserve(from.size());
+    for (const auto& p : from) {
+      to.push_back({p.type(), p.value()});
+    }
+  };
+  pairs(b.dependencies(), parts.dependencies);
+  pairs(b.properties(), parts.properties);
+  parts.skips.assign(b.skips().begin(), b.skips().end());
+  if (b.has_deprecation()) {
+    parts.deprecation = b.deprecation().message();
+  }
+  return parts;
+}
+
+void append_bundle_head(const BundleParts& b, std::string& out) {
   WireWriter w(out);
-  w.string(1, b.csvname());
-  w.string(2, b.packagename());
-  w.string(3, b.channelname());
+  w.string(1, b.csv_name);
+  w.string(2, b.package_name);
+  w.string(3, b.channel_name);
 }
 
 void append_text_header(std::uint32_t number, std::size_t size, std::string& out) {
@@ -83,35 +121,33 @@ void append_bundle_edges(std::string_view replaces, std::span<const std::string>
   }
 }
 
-void append_bundle_tail(const api::Bundle& b, std::string& out) {
+void append_bundle_tail(const BundleParts& b, std::string& out) {
   WireWriter w(out);
-  w.string(6, b.bundlepath());
-  for (const auto& g : b.providedapis()) {
-    w.bytes(7, gvk_bytes(g));
+  w.string(6, b.bundle_path);
+  for (const auto& g : b.provided_apis) {
+    gvk_field(w, 7, g);
   }
-  for (const auto& g : b.requiredapis()) {
-    w.bytes(8, gvk_bytes(g));
+  for (const auto& g : b.required_apis) {
+    gvk_field(w, 8, g);
   }
-  w.string(9, b.version());
-  w.string(10, b.skiprange());
-  for (const auto& d : b.dependencies()) {
-    w.bytes(11, pair_bytes(d));
+  w.string(9, b.version);
+  w.string(10, b.skip_range);
+  for (const auto& d : b.dependencies) {
+    pair_field(w, 11, d);
   }
-  for (const auto& p : b.properties()) {
-    w.bytes(12, pair_bytes(p));
+  for (const auto& p : b.properties) {
+    pair_field(w, 12, p);
   }
-  w.string(13, b.replaces());
-  for (const auto& skip : b.skips()) {
+  w.string(13, b.replaces);
+  for (const auto& skip : b.skips) {
     w.string(14, skip, true);
   }
 }
 
-void append_bundle_deprecation(const api::Bundle& b, std::string& out) {
+void append_bundle_deprecation(const BundleParts& b, std::string& out) {
   WireWriter w(out);
-  if (b.has_deprecation()) {
-    std::string deprecation;
-    WireWriter(deprecation).string(1, b.deprecation().message());
-    w.bytes(15, deprecation);
+  if (b.deprecation) {
+    message(w, 15, [&b](WireWriter& m) { m.string(1, *b.deprecation); });
   }
 }
 

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <deque>
 #include <unordered_map>
 
 namespace opm::serve {
@@ -19,47 +20,49 @@ namespace {
 
 namespace model = catalog::model;
 
+// Keeps the texts a bundle's parts view while they are written.
+class KeptTexts {
+public:
+  std::string_view keep(std::string text) { return m_texts.emplace_back(std::move(text)); }
+
+private:
+  std::deque<std::string> m_texts; // grows without moving what it holds
+};
+
 // A property value as upstream keeps it: compact JSON text, member order and escapes kept.
-std::string value_text(const catalog::Property& p) {
-  return p.raw.empty() ? json::to_text(p.value) : p.raw;
+std::string_view value_text(const catalog::Property& p, KeptTexts& texts) {
+  return p.raw.empty() ? texts.keep(json::to_text(p.value)) : std::string_view(p.raw);
 }
 
-template <typename Gvk>
-void add_gvk(google::protobuf::RepeatedPtrField<api::GroupVersionKind>& out, const Gvk& gvk) {
-  auto* g = out.Add();
-  g->set_group(gvk.group);
-  g->set_version(gvk.version);
-  g->set_kind(gvk.kind);
+template <typename Gvk> GvkParts gvk_parts(Gvk&& gvk, KeptTexts& texts) {
+  return {texts.keep(std::move(gvk.group)),
+          texts.keep(std::move(gvk.version)),
+          texts.keep(std::move(gvk.kind)),
+          {}};
 }
 
-Result<void> add_property(const catalog::Property& p, api::Bundle& out) {
+Result<void> add_property(const catalog::Property& p, BundleParts& out, KeptTexts& texts) {
   using namespace catalog;
   if (p.type == k_prop_gvk) {
-    add_gvk(*out.mutable_providedapis(), OPM_TRY(property::decode_gvk(p.value)));
+    out.provided_apis.push_back(gvk_parts(OPM_TRY(property::decode_gvk(p.value)), texts));
   } else if (p.type == k_prop_gvk_required) {
-    add_gvk(*out.mutable_requiredapis(), OPM_TRY(property::decode_gvk_required(p.value)));
-    auto* dep = out.add_dependencies();
-    dep->set_type(std::string(k_prop_gvk));
-    dep->set_value(value_text(p));
+    out.required_apis.push_back(gvk_parts(OPM_TRY(property::decode_gvk_required(p.value)), texts));
+    out.dependencies.push_back({k_prop_gvk, value_text(p, texts)});
   } else if (p.type == k_prop_package_required) {
     auto required = OPM_TRY(property::decode_package_required(p.value));
-    auto* dep = out.add_dependencies();
-    dep->set_type(std::string(k_prop_package));
-    dep->set_value(json::text::Builder()
-                       .begin_object()
-                       .key("packageName")
-                       .string(required.package_name)
-                       .key("version")
-                       .string(required.version_range)
-                       .end_object()
-                       .text());
+    out.dependencies.push_back({k_prop_package, texts.keep(json::text::Builder()
+                                                               .begin_object()
+                                                               .key("packageName")
+                                                               .string(required.package_name)
+                                                               .key("version")
+                                                               .string(required.version_range)
+                                                               .end_object()
+                                                               .text())});
   }
   // Latest leaves both out: clients copy properties into CSV annotations, and these hold
   // whole manifests.
   if (p.type != k_prop_bundle_object && p.type != k_prop_csv_metadata) {
-    auto* prop = out.add_properties();
-    prop->set_type(p.type);
-    prop->set_value(value_text(p));
+    out.properties.push_back({p.type, value_text(p, texts)});
   }
   return {};
 }
@@ -167,29 +170,22 @@ std::vector<SharedText> synthesise_csv(const model::Bundle& b, const model::Pack
           pool.share(std::string(text.substr(csv.icon_at)))};
 }
 
-// The bundle as latest converts it, but for a CSV made from its olm.csv.metadata.
-Result<api::Bundle> api_bundle_as_given(const model::Bundle& b) {
+// The bundle as latest converts it, but for its manifests and a CSV made from its
+// olm.csv.metadata; its replaces and skips left out, as the index keeps it.
+Result<BundleParts> parts_as_given(const model::Bundle& b, KeptTexts& texts) {
   OPM_TRY(csv_metadata_of(b));
-  api::Bundle out;
-  out.set_csvname(b.name);
-  out.set_packagename(b.package);
-  out.set_channelname(b.channel);
-  out.set_bundlepath(b.image);
-  out.set_version(b.version);
-  out.set_skiprange(b.skip_range);
-  out.set_replaces(b.replaces);
-  for (const auto& skip : b.skips) {
-    out.add_skips(skip);
-  }
+  BundleParts out;
+  out.csv_name = b.name;
+  out.package_name = b.package;
+  out.channel_name = b.channel;
+  out.bundle_path = b.image;
+  out.version = b.version;
+  out.skip_range = b.skip_range;
   for (const auto& p : b.properties()) {
-    OPM_TRY(add_property(p, out));
+    OPM_TRY(add_property(p, out, texts));
   }
-  for (const auto& object : b.objects()) {
-    out.add_object(object);
-  }
-  out.set_csvjson(std::string(b.csv_json()));
   if (b.deprecation.present) {
-    out.mutable_deprecation()->set_message(b.deprecation.message);
+    out.deprecation = b.deprecation.message;
   }
   return out;
 }
@@ -215,18 +211,34 @@ api::Bundle IndexEntry::full() const {
   return out;
 }
 
+namespace {
+
+// Fills an entry from its bundle's parts (replaces and skips left out) and manifests.
+void set_bundle_parts(IndexEntry& entry, const BundleParts& parts, std::string csv_json,
+                      std::vector<std::string> objects, TextPool& pool,
+                      std::span<const SharedText> made_csv) {
+  entry.package_name = parts.package_name;
+  entry.channel_name = parts.channel_name;
+  entry.bundle_path = parts.bundle_path;
+  entry.provided_apis.clear();
+  for (const auto& g : parts.provided_apis) {
+    entry.provided_apis.push_back(
+        {std::string(g.group), std::string(g.version), std::string(g.kind)});
+  }
+  entry.stored = StoredBundle(parts, std::move(csv_json), std::move(objects), pool, made_csv);
+}
+
+} // namespace
+
 void set_bundle(IndexEntry& entry, api::Bundle bundle, TextPool& pool,
                 std::span<const SharedText> made_csv) {
-  bundle.clear_replaces();
-  bundle.clear_skips();
-  entry.package_name = bundle.packagename();
-  entry.channel_name = bundle.channelname();
-  entry.bundle_path = bundle.bundlepath();
-  entry.provided_apis.clear();
-  for (const auto& g : bundle.providedapis()) {
-    entry.provided_apis.push_back({g.group(), g.version(), g.kind()});
-  }
-  entry.stored = StoredBundle(std::move(bundle), pool, made_csv);
+  BundleParts parts = parts_of(bundle);
+  parts.replaces = {};
+  parts.skips.clear();
+  std::vector<std::string> objects(std::make_move_iterator(bundle.mutable_object()->begin()),
+                                   std::make_move_iterator(bundle.mutable_object()->end()));
+  std::string csv_json = std::move(*bundle.mutable_csvjson());
+  set_bundle_parts(entry, parts, std::move(csv_json), std::move(objects), pool, made_csv);
 }
 
 Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
@@ -259,7 +271,11 @@ Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
       if (inserted) {
         csv->second = OPM_TRY(synthesised_csv_of(b, pkg, icon, pool));
       }
-      set_bundle(entry, OPM_TRY(api_bundle_as_given(b)), pool, csv->second);
+      KeptTexts texts;
+      const BundleParts parts = OPM_TRY(parts_as_given(b, texts));
+      set_bundle_parts(entry, parts, std::string(b.csv_json()),
+                       std::vector<std::string>(b.objects().begin(), b.objects().end()), pool,
+                       csv->second);
       channel.entries.emplace(b_name, std::move(entry));
     }
   }

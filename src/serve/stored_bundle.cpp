@@ -46,7 +46,21 @@ SharedText TextPool::share(std::string text) {
 
 StoredBundle::StoredBundle(api::Bundle bundle, TextPool& pool,
                            std::span<const SharedText> made_csv) {
-  append_bundle_head(bundle, m_own);
+  BundleParts parts = parts_of(bundle);
+  parts.replaces = {};
+  parts.skips.clear();
+  std::vector<std::string> objects;
+  objects.reserve(static_cast<std::size_t>(bundle.object_size()));
+  for (auto& object : *bundle.mutable_object()) {
+    objects.push_back(take(&object));
+  }
+  *this = StoredBundle(parts, take(bundle.mutable_csvjson()), std::move(objects), pool, made_csv);
+}
+
+StoredBundle::StoredBundle(const BundleParts& parts, std::string csv_json,
+                           std::vector<std::string> objects, TextPool& pool,
+                           std::span<const SharedText> made_csv) {
+  append_bundle_head(parts, m_own);
   m_head_size = static_cast<std::uint32_t>(m_own.size());
   auto add_pieces = [&](std::uint32_t field, std::span<const SharedText> pieces) {
     std::size_t size = 0;
@@ -63,21 +77,20 @@ StoredBundle::StoredBundle(api::Bundle bundle, TextPool& pool,
     const SharedText shared = pool.share(std::move(text));
     add_pieces(field, std::span(&shared, 1));
   };
-  if (!bundle.csvjson().empty()) {
-    add_text(k_csv_json_field, take(bundle.mutable_csvjson()));
+  if (!csv_json.empty()) {
+    add_text(k_csv_json_field, std::move(csv_json));
   } else if (!made_csv.empty()) {
     add_pieces(k_csv_json_field, made_csv);
-    if (bundle.object().empty()) {
+    if (objects.empty()) {
       add_pieces(k_object_field, made_csv);
     }
   }
-  for (auto& object : *bundle.mutable_object()) {
-    add_text(k_object_field, take(&object));
+  for (auto& object : objects) {
+    add_text(k_object_field, std::move(object));
   }
-  bundle.clear_object();
-  append_bundle_tail(bundle, m_own);
+  append_bundle_tail(parts, m_own);
   m_deprecation_at = static_cast<std::uint32_t>(m_own.size());
-  append_bundle_deprecation(bundle, m_own);
+  append_bundle_deprecation(parts, m_own);
   m_own.shrink_to_fit();
   m_text_at.shrink_to_fit();
   m_texts.shrink_to_fit();

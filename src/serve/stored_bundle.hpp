@@ -1,5 +1,6 @@
 #pragma once
 
+#include "serve/bundle_wire.hpp"
 #include "serve/registry.pb.h"
 
 #include <cstdint>
@@ -34,6 +35,9 @@ public:
   // bundle without csvJson can be given one as pieces (`made_csv`, joined in order), which
   // is then also its object when it has none.
   StoredBundle(api::Bundle bundle, TextPool& pool, std::span<const SharedText> made_csv = {});
+  // The same from a bundle's fields (its replaces and skips left out) and its manifests.
+  StoredBundle(const BundleParts& parts, std::string csv_json, std::vector<std::string> objects,
+               TextPool& pool, std::span<const SharedText> made_csv = {});
 
   // The answer's wire bytes in order, as views of what this keeps.
   void append_pieces(std::vector<std::string_view>& out) const;
