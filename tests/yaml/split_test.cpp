@@ -46,8 +46,8 @@ std::string lines_of(std::size_t count, std::size_t seed) {
       "--",
       "-- -",
       "",
-      "  description: a line long enough to cross more than one step of sixty-four bytes, twice "
-      "over and then some",
+      ("  description: a line long enough to cross more than one step of sixty-four bytes, twice "
+       "over and then some"),
       "- - x",
       "#---",
       " ---",
