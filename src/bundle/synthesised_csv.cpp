@@ -5,7 +5,7 @@
 #include "util/base64.hpp"
 #include "util/strings.hpp"
 
-#include <map>
+#include <algorithm>
 #include <vector>
 
 namespace opm::bundle {
@@ -194,23 +194,33 @@ Members<Node> struct_member(const Members<Node>& members, std::string_view name)
 // A map[string]string's entries, their values as Node::string gives them: a view into a
 // decoded tree, or text of their own.
 template <typename Node>
-using StringMap = std::map<std::string, decltype(Node{}.string()), std::less<>>;
+using StringMap = std::vector<std::pair<std::string, decltype(Node{}.string())>>;
 
-// A map[string]string field: members of that name add keys, null empties the map.
+// A map[string]string field: members of that name add keys, null empties the map. Its
+// entries in key order, as Go writes a map, each key's last value kept.
 template <typename Node>
 StringMap<Node> map_member(const Members<Node>& members, std::string_view name) {
-  StringMap<Node> out;
+  StringMap<Node> added;
   for (const auto& m : members) {
     if (!util::equal_fold(m.key, name)) {
       continue;
     }
     const auto node = Node::of(m.value);
     if (node.is_null()) {
-      out.clear();
+      added.clear();
       continue;
     }
     for (const auto& entry : node.members()) {
-      out.insert_or_assign(std::string(entry.key), Node::of(entry.value).string());
+      added.emplace_back(std::string(entry.key), Node::of(entry.value).string());
+    }
+  }
+  std::ranges::stable_sort(added, {},
+                           [](const auto& entry) -> std::string_view { return entry.first; });
+  StringMap<Node> out;
+  out.reserve(added.size());
+  for (std::size_t i = 0; i < added.size(); ++i) {
+    if (i + 1 == added.size() || added[i + 1].first != added[i].first) {
+      out.push_back(std::move(added[i]));
     }
   }
   return out;

@@ -167,6 +167,11 @@ const ScratchArena* scratch_arena() noexcept {
   return arena;
 }
 
+// The arena of a thread that holds a scratch heap: made before its first heap, so no check.
+const ScratchArena& made_scratch_arena() noexcept {
+  return *g_scratch_arena.load(std::memory_order_relaxed);
+}
+
 bool in_scratch_arena(const void* block) noexcept {
   const ScratchArena* arena = g_scratch_arena.load(std::memory_order_acquire);
   const auto address = reinterpret_cast<std::uintptr_t>(block);
@@ -183,7 +188,7 @@ void* allocate_or_null(std::size_t size) noexcept {
     return g_mimalloc.allocate(size);
   }
   if (t_scratch_heap != nullptr) {
-    if (void* block = scratch_arena()->mi.allocate(t_scratch_heap, size)) {
+    if (void* block = made_scratch_arena().mi.allocate(t_scratch_heap, size)) {
       return block;
     }
   }
@@ -197,7 +202,7 @@ void* allocate_aligned_or_null(std::size_t size, std::align_val_t alignment) noe
   }
   if (t_scratch_heap != nullptr) {
     if (void* block =
-            scratch_arena()->mi.allocate_aligned(t_scratch_heap, size == 0 ? 1 : size, align)) {
+            made_scratch_arena().mi.allocate_aligned(t_scratch_heap, size == 0 ? 1 : size, align)) {
       return block;
     }
   }

@@ -146,6 +146,32 @@ TEST_SUITE("synthesised csv") {
     }
   }
 
+  TEST_CASE("annotations of several members merge in key order, the last value of a key kept") {
+    // A decoded value has its members in key order ("ANNOTATIONS", "Annotations",
+    // "annotations"), a JSON text as written.
+    const CsvStub stub = plain_stub("a", "1.0.0");
+    struct Case {
+      std::string text;
+      std::string as_written;
+      std::string decoded;
+    };
+    const Case cases[] = {
+        {R"({"annotations":{"b":"1","a":"x","b":"2"},"Annotations":{"a":"y","c":"3"}})",
+         R"("annotations":{"a":"y","b":"2","c":"3"})",
+         R"("annotations":{"a":"x","b":"2","c":"3"})"},
+        {R"({"annotations":{"b":"1"},"ANNOTATIONS":null,"labels":{"z":"1"},"Annotations":{"c":"3"}})",
+         R"("annotations":{"c":"3"})", R"("annotations":{"b":"1","c":"3"})"},
+    };
+    for (const Case& c : cases) {
+      CAPTURE(c.text);
+      const opm::catalog::Property kept{"olm.csv.metadata", opm::json::text::parse(c.text).value(),
+                                        c.text};
+      const opm::catalog::Property decoded{"olm.csv.metadata", kept.value, ""};
+      CHECK(synthesised_csv(kept, stub).find(c.as_written) != std::string::npos);
+      CHECK(synthesised_csv(decoded, stub).find(c.decoded) != std::string::npos);
+    }
+  }
+
   TEST_CASE("a CSV written without its icon's data is the CSV less the data, cut where it goes") {
     const CsvStub stub = stub_with_icon("");
     const std::string text = R"({"displayName":"A","links":[{"name":"l","url":"u"}],)"
