@@ -116,6 +116,70 @@ TEST_SUITE("serve store") {
     CHECK((*entry)->full().version() == "2.0.0");
   }
 
+  TEST_CASE("a bundle is kept as protobuf's own encoding of every field latest sends") {
+    // Property values as upstream's loader re-encodes each document: members in key order,
+    // HTML characters as they are.
+    test::TempDir dir;
+    dir.write("catalog/index.json",
+              R"({"schema":"olm.package","name":"kafka","defaultChannel":"stable"}
+{"schema":"olm.channel","package":"kafka","name":"stable","entries":[
+  {"name":"kafka.v1","skipRange":"<1.0.0"}]}
+{"schema":"olm.bundle","package":"kafka","name":"kafka.v1","image":"quay.io/kafka:v1",
+ "properties":[
+  {"type":"olm.package","value":{"packageName":"kafka","version":"1.0.0"}},
+  {"type":"olm.gvk","value":{"group":"kafka.io","kind":"Topic","version":"v1"}},
+  {"type":"olm.gvk.required","value":{"group":"etcd.io","kind":"EtcdCluster","version":"v1"}},
+  {"type":"olm.package.required","value":{"packageName":"etcd","versionRange":">=1.0.0"}},
+  {"type":"example.custom","value":{"b":[1,2],"a":"<x>"}},
+  {"type":"olm.bundle.object","value":{"data":"eyJraW5kIjoiQ29uZmlnTWFwIn0="}}]}
+{"schema":"olm.deprecations","package":"kafka","entries":[
+  {"reference":{"schema":"olm.bundle","name":"kafka.v1"},"message":"use v2"}]}
+)");
+    auto catalog = load_catalog((dir.path() / "catalog").string());
+    REQUIRE_MESSAGE(catalog.has_value(), catalog.error().describe());
+    const Store kafka(std::move(*catalog));
+    auto entry = kafka.bundle("kafka", "stable", "kafka.v1");
+    REQUIRE(entry.has_value());
+    const std::string bytes = (*entry)->stored.bytes();
+    api::Bundle decoded;
+    REQUIRE(decoded.ParseFromString(bytes));
+    CHECK(decoded.SerializeAsString() == bytes);
+    CHECK(decoded.csvname() == "kafka.v1");
+    CHECK(decoded.packagename() == "kafka");
+    CHECK(decoded.channelname() == "stable");
+    CHECK(decoded.bundlepath() == "quay.io/kafka:v1");
+    CHECK(decoded.version() == "1.0.0");
+    CHECK(decoded.skiprange() == "<1.0.0");
+    CHECK(decoded.replaces().empty());
+    CHECK(decoded.skips().empty());
+    REQUIRE(decoded.object_size() == 1);
+    CHECK(decoded.object(0) == R"({"kind":"ConfigMap"})");
+    REQUIRE(decoded.providedapis_size() == 1);
+    CHECK(decoded.providedapis(0).group() == "kafka.io");
+    CHECK(decoded.providedapis(0).version() == "v1");
+    CHECK(decoded.providedapis(0).kind() == "Topic");
+    REQUIRE(decoded.requiredapis_size() == 1);
+    CHECK(decoded.requiredapis(0).kind() == "EtcdCluster");
+    REQUIRE(decoded.dependencies_size() == 2);
+    CHECK(decoded.dependencies(0).type() == "olm.gvk");
+    CHECK(decoded.dependencies(0).value() ==
+          R"({"group":"etcd.io","kind":"EtcdCluster","version":"v1"})");
+    CHECK(decoded.dependencies(1).type() == "olm.package");
+    CHECK(decoded.dependencies(1).value() == R"({"packageName":"etcd","version":">=1.0.0"})");
+    std::vector<std::string> properties;
+    for (const auto& p : decoded.properties()) {
+      properties.push_back(p.type() + " " + p.value());
+    }
+    CHECK(properties ==
+          std::vector<std::string>{
+              R"(olm.package {"packageName":"kafka","version":"1.0.0"})",
+              R"(olm.gvk {"group":"kafka.io","kind":"Topic","version":"v1"})",
+              R"(olm.gvk.required {"group":"etcd.io","kind":"EtcdCluster","version":"v1"})",
+              R"(olm.package.required {"packageName":"etcd","versionRange":">=1.0.0"})",
+              R"(example.custom {"a":"<x>","b":[1,2]})"});
+    CHECK(decoded.deprecation().message() == "use v2");
+  }
+
   TEST_CASE("names what is missing of a bundle's package, channel or name") {
     CHECK(error_of(store().bundle("nope", "stable", "etcd.v1")) == R"(package "nope" not found)");
     CHECK(error_of(store().bundle("etcd", "beta", "etcd.v1")) ==
