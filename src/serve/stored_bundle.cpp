@@ -21,12 +21,6 @@ std::size_t text_key(std::string_view text) {
          text.size();
 }
 
-std::string take(std::string* s) {
-  std::string out;
-  out.swap(*s);
-  return out;
-}
-
 } // namespace
 
 SharedText TextPool::share(std::string text) {
@@ -42,19 +36,6 @@ SharedText TextPool::share(std::string text) {
   auto shared = std::make_shared<const std::string>(std::move(text));
   m_texts.emplace(key, shared);
   return shared;
-}
-
-StoredBundle::StoredBundle(api::Bundle bundle, TextPool& pool,
-                           std::span<const SharedText> made_csv) {
-  BundleParts parts = parts_of(bundle);
-  parts.replaces = {};
-  parts.skips.clear();
-  std::vector<std::string> objects;
-  objects.reserve(static_cast<std::size_t>(bundle.object_size()));
-  for (auto& object : *bundle.mutable_object()) {
-    objects.push_back(take(&object));
-  }
-  *this = StoredBundle(parts, take(bundle.mutable_csvjson()), std::move(objects), pool, made_csv);
 }
 
 StoredBundle::StoredBundle(const BundleParts& parts, std::string csv_json,

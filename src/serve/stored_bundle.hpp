@@ -31,11 +31,9 @@ private:
 class StoredBundle {
 public:
   StoredBundle() = default;
-  // Keeps `bundle` (its replaces and skips cleared), its manifests taken into `pool`. A
-  // bundle without csvJson can be given one as pieces (`made_csv`, joined in order), which
-  // is then also its object when it has none.
-  StoredBundle(api::Bundle bundle, TextPool& pool, std::span<const SharedText> made_csv = {});
-  // The same from a bundle's fields (its replaces and skips left out) and its manifests.
+  // Keeps a bundle's fields (its replaces and skips left out) and its manifests, taken into
+  // `pool`. A bundle without csvJson can be given one as pieces (`made_csv`, joined in order),
+  // which is then also its object when it has none.
   StoredBundle(const BundleParts& parts, std::string csv_json, std::vector<std::string> objects,
                TextPool& pool, std::span<const SharedText> made_csv = {});
 
