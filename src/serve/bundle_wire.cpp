@@ -77,7 +77,6 @@ BundleParts parts_of(const api::Bundle& b) {
   parts.bundle_path = b.bundlepath();
   parts.version = b.version();
   parts.skip_range = b.skiprange();
-  parts.replaces = b.replaces();
   auto gvks = [](const auto& from, std::vector<GvkParts>& to) {
     to.reserve(from.size());
     for (const auto& g : from) {
@@ -94,7 +93,6 @@ BundleParts parts_of(const api::Bundle& b) {
   };
   pairs(b.dependencies(), parts.dependencies);
   pairs(b.properties(), parts.properties);
-  parts.skips.assign(b.skips().begin(), b.skips().end());
   if (b.has_deprecation()) {
     parts.deprecation = b.deprecation().message();
   }
@@ -137,10 +135,6 @@ void append_bundle_tail(const BundleParts& b, std::string& out) {
   }
   for (const auto& p : b.properties) {
     pair_field(w, 12, p);
-  }
-  w.string(13, b.replaces);
-  for (const auto& skip : b.skips) {
-    w.string(14, skip, true);
   }
 }
 

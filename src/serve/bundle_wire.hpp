@@ -32,8 +32,9 @@ struct PairParts {
   std::string_view value;
 };
 
-// An api.Bundle's fields but its manifests, as views: what the index writes a bundle from,
-// whether it was decoded from a cache or made from a catalog's model.
+// An api.Bundle's fields but its manifests, replaces and skips (those of each channel entry,
+// written when it is listed), as views: what the index keeps a bundle from, whether it was
+// decoded from a cache or made from a catalog's model.
 struct BundleParts {
   std::string_view csv_name;
   std::string_view package_name;
@@ -45,19 +46,17 @@ struct BundleParts {
   std::string_view skip_range;
   std::vector<PairParts> dependencies;
   std::vector<PairParts> properties;
-  std::string_view replaces;
-  std::vector<std::string_view> skips;
   std::optional<std::string_view> deprecation; // the message, when deprecated
 };
 
-// The fields of `bundle` but its manifests; views into it.
+// The fields of `bundle` but its manifests, replaces and skips; views into it.
 BundleParts parts_of(const api::Bundle& bundle);
 
 // Fields 1-3: csvName, packageName, channelName.
 void append_bundle_head(const BundleParts& bundle, std::string& out);
 // The tag and length of a manifest of `size` bytes in field `number`; the text follows.
 void append_text_header(std::uint32_t number, std::size_t size, std::string& out);
-// Fields 6-14: bundlePath up to skips.
+// Fields 6-12: bundlePath up to properties.
 void append_bundle_tail(const BundleParts& bundle, std::string& out);
 // Fields 13 and 14: replaces and skips.
 void append_bundle_edges(std::string_view replaces, std::span<const std::string> skips,

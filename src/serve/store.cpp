@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <optional>
 #include <unordered_map>
 
 namespace opm::serve {
@@ -43,11 +44,19 @@ template <typename Gvk> GvkParts gvk_parts(Gvk&& gvk, KeptTexts& texts) {
 
 Result<void> add_property(const catalog::Property& p, BundleParts& out, KeptTexts& texts) {
   using namespace catalog;
+  // An olm.gvk.required value is both a dependency and a property: its text is made once.
+  std::optional<std::string_view> text;
+  auto value = [&] {
+    if (!text) {
+      text = value_text(p, texts);
+    }
+    return *text;
+  };
   if (p.type == k_prop_gvk) {
     out.provided_apis.push_back(gvk_parts(OPM_TRY(property::decode_gvk(p.value)), texts));
   } else if (p.type == k_prop_gvk_required) {
     out.required_apis.push_back(gvk_parts(OPM_TRY(property::decode_gvk_required(p.value)), texts));
-    out.dependencies.push_back({k_prop_gvk, value_text(p, texts)});
+    out.dependencies.push_back({k_prop_gvk, value()});
   } else if (p.type == k_prop_package_required) {
     auto required = OPM_TRY(property::decode_package_required(p.value));
     out.dependencies.push_back({k_prop_package, texts.keep(json::text::Builder()
@@ -62,7 +71,7 @@ Result<void> add_property(const catalog::Property& p, BundleParts& out, KeptText
   // Latest leaves both out: clients copy properties into CSV annotations, and these hold
   // whole manifests.
   if (p.type != k_prop_bundle_object && p.type != k_prop_csv_metadata) {
-    out.properties.push_back({p.type, value_text(p, texts)});
+    out.properties.push_back({p.type, value()});
   }
   return {};
 }
@@ -170,8 +179,8 @@ std::vector<SharedText> synthesise_csv(const model::Bundle& b, const model::Pack
           pool.share(std::string(text.substr(csv.icon_at)))};
 }
 
-// The bundle as latest converts it, but for its manifests and a CSV made from its
-// olm.csv.metadata; its replaces and skips left out, as the index keeps it.
+// The bundle as latest converts it, but for its manifests, a CSV made from its
+// olm.csv.metadata, and the replaces and skips of each channel entry.
 Result<BundleParts> parts_as_given(const model::Bundle& b, KeptTexts& texts) {
   OPM_TRY(csv_metadata_of(b));
   BundleParts out;
@@ -213,7 +222,7 @@ api::Bundle IndexEntry::full() const {
 
 namespace {
 
-// Fills an entry from its bundle's parts (replaces and skips left out) and manifests.
+// Fills an entry from its bundle's parts and manifests.
 void set_bundle_parts(IndexEntry& entry, const BundleParts& parts, std::string csv_json,
                       std::vector<std::string> objects, TextPool& pool,
                       std::span<const SharedText> made_csv) {
@@ -232,9 +241,7 @@ void set_bundle_parts(IndexEntry& entry, const BundleParts& parts, std::string c
 
 void set_bundle(IndexEntry& entry, api::Bundle bundle, TextPool& pool,
                 std::span<const SharedText> made_csv) {
-  BundleParts parts = parts_of(bundle);
-  parts.replaces = {};
-  parts.skips.clear();
+  const BundleParts parts = parts_of(bundle);
   std::vector<std::string> objects(std::make_move_iterator(bundle.mutable_object()->begin()),
                                    std::make_move_iterator(bundle.mutable_object()->end()));
   std::string csv_json = std::move(*bundle.mutable_csvjson());

@@ -118,7 +118,7 @@ TEST_SUITE("serve store") {
 
   TEST_CASE("a bundle is kept as protobuf's own encoding of every field latest sends") {
     // Property values as upstream's loader re-encodes each document: members in key order,
-    // HTML characters as they are.
+    // HTML characters as they are; olm.bundle.object and olm.csv.metadata are left out.
     test::TempDir dir;
     dir.write("catalog/index.json",
               R"({"schema":"olm.package","name":"kafka","defaultChannel":"stable"}
@@ -131,7 +131,8 @@ TEST_SUITE("serve store") {
   {"type":"olm.gvk.required","value":{"group":"etcd.io","kind":"EtcdCluster","version":"v1"}},
   {"type":"olm.package.required","value":{"packageName":"etcd","versionRange":">=1.0.0"}},
   {"type":"example.custom","value":{"b":[1,2],"a":"<x>"}},
-  {"type":"olm.bundle.object","value":{"data":"eyJraW5kIjoiQ29uZmlnTWFwIn0="}}]}
+  {"type":"olm.bundle.object","value":{"data":"eyJraW5kIjoiQ29uZmlnTWFwIn0="}},
+  {"type":"olm.csv.metadata","value":{"displayName":"Kafka"}}]}
 {"schema":"olm.deprecations","package":"kafka","entries":[
   {"reference":{"schema":"olm.bundle","name":"kafka.v1"},"message":"use v2"}]}
 )");
@@ -152,6 +153,9 @@ TEST_SUITE("serve store") {
     CHECK(decoded.skiprange() == "<1.0.0");
     CHECK(decoded.replaces().empty());
     CHECK(decoded.skips().empty());
+    // A CSV is made from olm.csv.metadata; the bundle's own objects stay its objects.
+    CHECK(decoded.csvjson().starts_with(R"({"kind":"ClusterServiceVersion",)"));
+    CHECK(decoded.csvjson().find(R"("displayName":"Kafka")") != std::string::npos);
     REQUIRE(decoded.object_size() == 1);
     CHECK(decoded.object(0) == R"({"kind":"ConfigMap"})");
     REQUIRE(decoded.providedapis_size() == 1);
