@@ -5,7 +5,6 @@
 #include "json/text.hpp"
 #include "json/writer.hpp"
 #include "util/base64.hpp"
-#include "util/scratch_heap.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
@@ -161,15 +160,11 @@ std::vector<SharedText> synthesise_csv(const model::Bundle& b, const model::Pack
       .icon = stub_icon,
       .related_images = b.related_images(),
   };
-  // Writing makes many passing blocks; only the text is kept, copied out of the scratch heap.
   bundle::CsvWithoutIcon csv;
-  {
-    util::ScratchResumed scratch;
-    if (icon) {
-      csv = bundle::synthesised_csv_without_icon(metadata, stub);
-    } else {
-      csv.text = bundle::synthesised_csv(metadata, stub);
-    }
+  if (icon) {
+    csv = bundle::synthesised_csv_without_icon(metadata, stub);
+  } else {
+    csv.text = bundle::synthesised_csv(metadata, stub);
   }
   const std::string_view text = csv.text;
   if (!icon) {

@@ -1,6 +1,7 @@
 #include "serve/stored_bundle.hpp"
 
 #include "serve/bundle_wire.hpp"
+#include "util/scratch_heap.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -31,9 +32,13 @@ SharedText TextPool::share(std::string text) {
       return it->second;
     }
   }
-  // Texts built by appending can hold twice their size; the kept copy holds only its size.
-  text.shrink_to_fit();
-  auto shared = std::make_shared<const std::string>(std::move(text));
+  // A shared text lasts as long as the server: copied out of a load's scratch heap, at its size
+  // (texts built by appending can hold twice theirs).
+  SharedText shared;
+  {
+    util::KeptHeap kept;
+    shared = std::make_shared<const std::string>(text);
+  }
   m_texts.emplace(key, shared);
   return shared;
 }

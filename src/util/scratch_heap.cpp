@@ -12,6 +12,7 @@ struct Hooks {
   void* (*begin)() = nullptr;
   void (*end)(void*) = nullptr;
   void* (*swap)(void*) = nullptr;
+  void* (*kept)() = nullptr;
 };
 
 Hooks find_hooks() {
@@ -19,7 +20,9 @@ Hooks find_hooks() {
   hooks.begin = reinterpret_cast<void* (*)()>(::dlsym(RTLD_DEFAULT, "opm_scratch_heap_begin"));
   hooks.end = reinterpret_cast<void (*)(void*)>(::dlsym(RTLD_DEFAULT, "opm_scratch_heap_end"));
   hooks.swap = reinterpret_cast<void* (*)(void*)>(::dlsym(RTLD_DEFAULT, "opm_scratch_heap_swap"));
-  if (hooks.begin == nullptr || hooks.end == nullptr || hooks.swap == nullptr) {
+  hooks.kept = reinterpret_cast<void* (*)()>(::dlsym(RTLD_DEFAULT, "opm_scratch_heap_kept"));
+  if (hooks.begin == nullptr || hooks.end == nullptr || hooks.swap == nullptr ||
+      hooks.kept == nullptr) {
     return {};
   }
   return hooks;
@@ -29,9 +32,6 @@ const Hooks& hooks() {
   static const Hooks found = find_hooks();
   return found;
 }
-
-// The scratch heap the innermost KeptHeap of this thread paused, if any.
-thread_local void* t_paused = nullptr;
 
 } // namespace
 
@@ -43,27 +43,14 @@ ScratchHeap::~ScratchHeap() {
   }
 }
 
-KeptHeap::KeptHeap()
-    : m_paused(hooks().swap != nullptr ? hooks().swap(nullptr) : nullptr),
-      m_outer_paused(t_paused) {
-  if (m_paused != nullptr) {
-    t_paused = m_paused;
+KeptHeap::KeptHeap() : m_replaced(hooks().swap != nullptr ? hooks().swap(nullptr) : nullptr) {
+  if (m_replaced != nullptr) {
+    hooks().swap(hooks().kept());
   }
 }
 
 KeptHeap::~KeptHeap() {
-  t_paused = m_outer_paused;
-  if (m_paused != nullptr) {
-    hooks().swap(m_paused);
-  }
-}
-
-ScratchResumed::ScratchResumed()
-    : m_replaced(t_paused != nullptr ? hooks().swap(t_paused) : nullptr),
-      m_resumed(t_paused != nullptr) {}
-
-ScratchResumed::~ScratchResumed() {
-  if (m_resumed) {
+  if (m_replaced != nullptr) {
     hooks().swap(m_replaced);
   }
 }

@@ -21,7 +21,11 @@ private:
   void* m_heap;
 };
 
-// Inside a ScratchHeap, allocates from the process's own heap again while it lives.
+// Inside a ScratchHeap, allocates what outlives it while it lives: from the process's range
+// for what it keeps to its end, where blocks lie as densely as they are made and none is ever
+// given back. Only what is made at its final size belongs there (a copy, not a string being
+// built): a block freed in it is lost. Outside a ScratchHeap, allocates from the process's own
+// heap, as before.
 class KeptHeap {
 public:
   KeptHeap();
@@ -30,22 +34,7 @@ public:
   KeptHeap& operator=(const KeptHeap&) = delete;
 
 private:
-  void* m_paused;
-  void* m_outer_paused;
-};
-
-// Inside a KeptHeap, allocates from the scratch heap it paused again while it lives: for the
-// passing work of making something kept, whose result is then copied out under the KeptHeap.
-class ScratchResumed {
-public:
-  ScratchResumed();
-  ~ScratchResumed();
-  ScratchResumed(const ScratchResumed&) = delete;
-  ScratchResumed& operator=(const ScratchResumed&) = delete;
-
-private:
   void* m_replaced;
-  bool m_resumed;
 };
 
 } // namespace opm::util
