@@ -216,6 +216,9 @@ std::uintptr_t round_up(std::uintptr_t value, std::size_t alignment) {
 
 // Null when the range is full: the block then comes from glibc.
 void* allocate_kept(std::size_t size, std::size_t alignment) noexcept {
+  if (size > k_kept_reserve || alignment > k_kept_piece) {
+    return nullptr; // more than the range holds: glibc says whether it can
+  }
   alignment = std::max(alignment, k_kept_alignment);
   size = round_up(size, k_kept_alignment);
   std::uintptr_t at = round_up(t_kept_next, alignment);

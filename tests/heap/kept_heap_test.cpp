@@ -4,6 +4,7 @@
 #include "util/scratch_heap.hpp"
 
 #include <doctest/doctest.h>
+
 #include <dlfcn.h>
 #include <malloc.h>
 
