@@ -10,6 +10,7 @@
 #include "json/writer.hpp"
 #include "util/fs.hpp"
 #include "util/go_format.hpp"
+#include "util/page_buffer.hpp"
 #include "util/parallel.hpp"
 #include "util/strings.hpp"
 
@@ -320,13 +321,25 @@ Result<void> add_all(std::vector<Document>&& docs, std::string_view file, Declar
 }
 
 // Each loading thread reads its files into one buffer, whose pages are then faulted in once
-// instead of once a file. load_dir gives the calling thread's back when it is done.
+// instead of once a file (LoadOptions::read_into). load_dir gives the calling thread's back
+// when it is done.
+thread_local util::PageBuffer t_file_pages;
 thread_local std::string t_file_text;
+
+Result<std::string_view> read_catalog_file(const std::filesystem::path& path,
+                                           const LoadOptions& options) {
+  if (options.read_into == ReadInto::heap) {
+    OPM_TRY(util::read_file_into(path, t_file_text));
+    return std::string_view(t_file_text);
+  }
+  return util::read_file_into(path, t_file_pages);
+}
 
 void load_file(const std::string& root, const std::string& rel, const std::string& display,
                const LoadOptions& options, FileResult& out) {
-  if (auto read = util::read_file_into(go_path(root, rel), t_file_text); !read) {
-    out.error = std::move(read).error();
+  auto text = read_catalog_file(go_path(root, rel), options);
+  if (!text) {
+    out.error = std::move(text).error();
     return;
   }
   // Each document is added as soon as it is read, as upstream handles them: a problem in one
@@ -339,7 +352,7 @@ void load_file(const std::string& root, const std::string& rel, const std::strin
     }
     return added.has_value();
   };
-  if (auto decode_error = decode_stream_each(t_file_text, display, add); decode_error) {
+  if (auto decode_error = decode_stream_each(*text, display, add); decode_error) {
     out.error = std::move(decode_error);
   }
 }
@@ -434,6 +447,7 @@ Result<DeclarativeConfig> load_dir(const std::filesystem::path& root, const Load
     load_file(walk.root, files[i], display_path(root, files[i]), options, results[i]);
     return !results[i].error;
   });
+  t_file_pages.release();
   std::string().swap(t_file_text);
 
   DeclarativeConfig cfg;

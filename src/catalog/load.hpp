@@ -12,6 +12,8 @@ namespace opm::catalog {
 
 enum class UseIgnoreFiles { yes, no };
 
+enum class ReadInto { own_pages, heap };
+
 struct LoadOptions {
   UseIgnoreFiles ignore = UseIgnoreFiles::yes;
   unsigned threads = 0; // 0: one per CPU, when there is enough to share
@@ -30,6 +32,11 @@ struct LoadOptions {
   // not check is kept for the model's error). A catalog is mostly its manifests, and their
   // memory then serves the documents after instead of new pages.
   bool release_manifests = false;
+  // Where each file is read: into pages of its own, advised as huge pages and kept from one
+  // file to the next, which the first file faults in a few at a time (ReadInto::own_pages); or
+  // into the heap, for a caller whose heap hands a file's pages on to the documents after it
+  // and to the next directory's load (ReadInto::heap: `serve`, on its scratch heap).
+  ReadInto read_into = ReadInto::own_pages;
 };
 
 // Load every file under `root` as upstream's declcfg.LoadFS does: walk in byte-wise name order,

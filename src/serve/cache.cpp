@@ -225,7 +225,7 @@ bool add_part(Catalog& whole, Catalog&& part) {
 std::optional<Catalog> load_and_index(const fs::path& dir) {
   // The documents and the model are freed before the part is returned; only the index is kept.
   util::ScratchHeap scratch;
-  auto cfg = catalog::load_dir(dir, {.threads = 1});
+  auto cfg = catalog::load_dir(dir, {.threads = 1, .read_into = catalog::ReadInto::heap});
   if (!cfg) {
     return std::nullopt;
   }

@@ -52,6 +52,17 @@ Result<std::size_t> read_some(int fd, char* into, std::size_t size,
   }
 }
 
+Result<std::size_t> size_to_read(int fd, const std::filesystem::path& path) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    return fail(Errc::io, fmt::format("stat {}: {}", path.string(), errno_text(errno)));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    return fail(Errc::io, fmt::format("read {}: is a directory", path.string()));
+  }
+  return S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
+}
+
 namespace {
 // The rest of `fd` into `out`, read straight into its buffer: sized from fstat, with one byte
 // more so that a file that grew is noticed and read on.
@@ -61,14 +72,7 @@ void grow_unfilled(std::string& out, std::size_t size) {
 }
 
 Result<void> read_fd_into(int fd, const std::filesystem::path& path, std::string& out) {
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    return fail(Errc::io, fmt::format("stat {}: {}", path.string(), errno_text(errno)));
-  }
-  if (S_ISDIR(st.st_mode)) {
-    return fail(Errc::io, fmt::format("read {}: is a directory", path.string()));
-  }
-  std::size_t expected = S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
+  const std::size_t expected = OPM_TRY(size_to_read(fd, path));
   grow_unfilled(out, std::max<std::size_t>(expected + 1, 4096));
   std::size_t done = 0;
   for (;;) {
@@ -91,6 +95,8 @@ Result<std::string> read_fd(int fd, const std::filesystem::path& path) {
   return content;
 }
 
+} // namespace
+
 Result<int> open_for_reading(const std::filesystem::path& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
@@ -99,7 +105,6 @@ Result<int> open_for_reading(const std::filesystem::path& path) {
   }
   return fd;
 }
-} // namespace
 
 Result<std::string> read_file(const std::filesystem::path& path) {
   Fd f(OPM_TRY(open_for_reading(path)));

@@ -38,6 +38,10 @@ struct Fd {
 Result<std::string> read_file(const std::filesystem::path& path);
 // The same into `out`, whose allocation is reused from one file to the next.
 Result<void> read_file_into(const std::filesystem::path& path, std::string& out);
+// The parts of it: `path` opened for reading ("open <path>: ..."), and the size fstat gives a
+// regular file (0 for a stream), or "read <path>: is a directory".
+Result<int> open_for_reading(const std::filesystem::path& path);
+Result<std::size_t> size_to_read(int fd, const std::filesystem::path& path);
 
 // A file opened now and read later, for callers that must report Go's os.Open and
 // io.ReadAll failures separately and in upstream's order: "open <path>: ...", then
