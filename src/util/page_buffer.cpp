@@ -4,12 +4,11 @@
 
 #include <fmt/format.h>
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <sys/mman.h>
 
 namespace opm::util {
 
@@ -21,8 +20,7 @@ std::size_t round_up(std::size_t size, std::size_t step) { return (size + step -
 // when the system has none.
 char* map_aligned(std::size_t size) {
   const std::size_t span = size + PageBuffer::k_step;
-  void* mapped =
-      ::mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void* mapped = ::mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (mapped == MAP_FAILED) {
     return nullptr;
   }
@@ -78,8 +76,8 @@ Result<std::string_view> read_file_into(const std::filesystem::path& path, PageB
       return fail(Errc::io, fmt::format("read {}: {}", path.string(), errno_text(ENOMEM)));
     }
     while (done < buffer.capacity()) {
-      const std::size_t n = OPM_TRY(
-          read_some(file.fd, buffer.data() + done, buffer.capacity() - done, path));
+      const std::size_t n =
+          OPM_TRY(read_some(file.fd, buffer.data() + done, buffer.capacity() - done, path));
       if (n == 0) {
         return std::string_view(buffer.data(), done);
       }

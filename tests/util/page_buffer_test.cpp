@@ -5,10 +5,10 @@
 #include <doctest/doctest.h>
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <string>
+#include <sys/stat.h>
 #include <thread>
 
 using namespace opm;
