@@ -32,7 +32,7 @@ bool resolve_entries(const util::SharedLibrary& library, ArchiveLibrary& lib) {
          library.resolve("archive_entry_size", lib.entry_size);
 }
 
-Result<const ArchiveLibrary*> load() {
+Result<const ArchiveLibrary*> load_archive() {
   auto library = OPM_TRY(util::SharedLibrary::open(k_archive_soname));
   static ArchiveLibrary lib{};
   if (!resolve_reading(library, lib) || !resolve_entries(library, lib)) {
@@ -41,12 +41,12 @@ Result<const ArchiveLibrary*> load() {
   return &lib;
 }
 
-util::LoadedOnce<ArchiveLibrary> g_library(load);
+util::LoadedOnce<ArchiveLibrary> g_archive(load_archive);
 
 } // namespace
 
-Result<const ArchiveLibrary*> archive_library() { return g_library.get(); }
+Result<const ArchiveLibrary*> archive_library() { return g_archive.get(); }
 
-const ArchiveLibrary& loaded_archive() { return g_library.loaded(); }
+const ArchiveLibrary& loaded_archive() { return g_archive.loaded(); }
 
 } // namespace opm::registry

@@ -6,7 +6,7 @@ namespace opm::registry {
 
 namespace {
 
-Result<const CurlLibrary*> load() {
+Result<const CurlLibrary*> load_curl() {
   auto library = OPM_TRY(util::SharedLibrary::open(k_curl_soname));
   static CurlLibrary lib{};
   bool complete = library.resolve("curl_global_init", lib.global_init) &&
@@ -27,12 +27,12 @@ Result<const CurlLibrary*> load() {
   return &lib;
 }
 
-util::LoadedOnce<CurlLibrary> g_library(load);
+util::LoadedOnce<CurlLibrary> g_curl(load_curl);
 
 } // namespace
 
-Result<const CurlLibrary*> curl_library() { return g_library.get(); }
+Result<const CurlLibrary*> curl_library() { return g_curl.get(); }
 
-const CurlLibrary& loaded_curl() { return g_library.loaded(); }
+const CurlLibrary& loaded_curl() { return g_curl.loaded(); }
 
 } // namespace opm::registry
