@@ -8,7 +8,11 @@
 # No module includes another module's detail/ headers, and neither the modules nor the
 # headers include each other in a cycle. SQL against the index schema stays in sqlite/, and
 # image locations are told apart by registry/location.cpp alone.
+# Run by sh, it starts again under bash, whose features it uses.
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -euo pipefail
+# A step that fails on its own says so, instead of ending the check without a word.
+trap 'echo "check-layering: line $LINENO failed: $BASH_COMMAND" >&2' ERR
 cd "$(dirname "$0")/../src"
 
 level() {

@@ -186,22 +186,22 @@ namespace {
 // The index and the other objects of a loaded catalog, its manifests released as they are
 // indexed so that they are not held twice at the peak.
 Result<Catalog> index_catalog(catalog::DeclarativeConfig& cfg, TextPool& pool) {
-  // Each part is made among passing blocks, then copied out whole, at its size.
+  // Each part is made among passing blocks, then kept whole (util::KeptHeap::keep).
   MetaIndex metas;
   {
-    const MetaIndex made = OPM_TRY(index_metas(cfg.others));
-    util::KeptHeap kept;
-    metas = made;
+    MetaIndex made = OPM_TRY(index_metas(cfg.others));
+    const util::KeptHeap kept;
+    metas = kept.keep(std::move(made));
   }
   std::vector<catalog::Meta>().swap(cfg.others);
   auto model = OPM_TRY(validate::valid_model(cfg));
   release_manifest_trees(cfg);
   PackageIndex index;
   for (const auto& [name, pkg] : model.packages) {
-    const IndexPackage made = OPM_TRY(index_package(pkg, pool));
+    IndexPackage made = OPM_TRY(index_package(pkg, pool));
     {
-      util::KeptHeap kept;
-      index.emplace(name, made);
+      const util::KeptHeap kept;
+      index.emplace(name, kept.keep(std::move(made)));
     }
     release_manifests(cfg, name);
   }

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <memory>
 #include <random>
+#include <span>
 #include <sys/stat.h>
 #include <utility>
 
@@ -63,28 +64,34 @@ Result<std::size_t> size_to_read(int fd, const std::filesystem::path& path) {
   return S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
 }
 
-namespace {
-// The rest of `fd` into `out`, read straight into its buffer: sized from fstat, with one byte
-// more so that a file that grew is noticed and read on.
-// Makes `out` `size` bytes long without zeroing what it gains: the caller reads into it at once.
-void grow_unfilled(std::string& out, std::size_t size) {
-  out.resize_and_overwrite(size, [](char*, std::size_t n) { return n; });
-}
-
-Result<void> read_fd_into(int fd, const std::filesystem::path& path, std::string& out) {
+Result<std::size_t> read_whole(int fd, const std::filesystem::path& path, const RoomFor& room) {
+  // One byte more than fstat says, so that a file that grew is noticed and read on.
   const std::size_t expected = OPM_TRY(size_to_read(fd, path));
-  grow_unfilled(out, std::max<std::size_t>(expected + 1, 4096));
+  std::span<char> into = room(std::max<std::size_t>(expected + 1, 4096), 0);
   std::size_t done = 0;
   for (;;) {
-    if (done == out.size()) {
-      grow_unfilled(out, out.size() * 2);
+    if (done == into.size()) {
+      into = room(into.size() * 2, done);
     }
-    std::size_t n = OPM_TRY(read_some(fd, out.data() + done, out.size() - done, path));
+    if (into.empty()) {
+      return fail(Errc::io, fmt::format("read {}: {}", path.string(), errno_text(ENOMEM)));
+    }
+    const std::size_t n = OPM_TRY(read_some(fd, into.data() + done, into.size() - done, path));
     if (n == 0) {
-      break;
+      return done;
     }
     done += n;
   }
+}
+
+namespace {
+// The rest of `fd` into `out`, read straight into its buffer, which grows without zeroing what
+// it gains: the bytes are read into it at once.
+Result<void> read_fd_into(int fd, const std::filesystem::path& path, std::string& out) {
+  const std::size_t done = OPM_TRY(read_whole(fd, path, [&](std::size_t size, std::size_t) {
+    out.resize_and_overwrite(size, [](char*, std::size_t n) { return n; });
+    return std::span<char>(out);
+  }));
   out.resize(done);
   return {};
 }

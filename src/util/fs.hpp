@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -42,6 +43,12 @@ Result<void> read_file_into(const std::filesystem::path& path, std::string& out)
 // regular file (0 for a stream), or "read <path>: is a directory".
 Result<int> open_for_reading(const std::filesystem::path& path);
 Result<std::size_t> size_to_read(int fd, const std::filesystem::path& path);
+// Room for the bytes of a file: at least `size` bytes whose first `kept` hold what was read so
+// far; empty when there is no memory for them.
+using RoomFor = std::function<std::span<char>(std::size_t size, std::size_t kept)>;
+// The rest of `fd` (whose name is `path`) read into the room `room` gives, asked for the size
+// fstat gives and one byte more, and twice as much each time it fills; how many bytes were read.
+Result<std::size_t> read_whole(int fd, const std::filesystem::path& path, const RoomFor& room);
 
 // A file opened now and read later, for callers that must report Go's os.Open and
 // io.ReadAll failures separately and in upstream's order: "open <path>: ...", then

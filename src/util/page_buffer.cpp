@@ -2,10 +2,7 @@
 
 #include "util/fs.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <sys/mman.h>
@@ -68,22 +65,12 @@ void PageBuffer::release() {
 
 Result<std::string_view> read_file_into(const std::filesystem::path& path, PageBuffer& buffer) {
   const Fd file(OPM_TRY(open_for_reading(path)));
-  // One byte more than fstat says, so that a file that grew is noticed and read on.
-  const std::size_t expected = OPM_TRY(size_to_read(file.fd, path));
-  std::size_t done = 0;
-  for (std::size_t wanted = expected + 1;; wanted = buffer.capacity() * 2) {
-    if (!buffer.reserve(wanted, done)) {
-      return fail(Errc::io, fmt::format("read {}: {}", path.string(), errno_text(ENOMEM)));
-    }
-    while (done < buffer.capacity()) {
-      const std::size_t n =
-          OPM_TRY(read_some(file.fd, buffer.data() + done, buffer.capacity() - done, path));
-      if (n == 0) {
-        return std::string_view(buffer.data(), done);
-      }
-      done += n;
-    }
-  }
+  const std::size_t done =
+      OPM_TRY(read_whole(file.fd, path, [&](std::size_t size, std::size_t kept) {
+        return buffer.reserve(size, kept) ? std::span<char>(buffer.data(), buffer.capacity())
+                                          : std::span<char>();
+      }));
+  return std::string_view(buffer.data(), done);
 }
 
 } // namespace opm::util

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <type_traits>
+#include <utility>
+
 // Work inside a long-running process that makes and frees millions of small blocks (a
 // server's load): while a ScratchHeap lives, the C++ blocks its thread allocates come from a
 // heap of their own, faster at that, whose pages go back to the system when it ends. That
@@ -32,6 +35,17 @@ public:
   ~KeptHeap();
   KeptHeap(const KeptHeap&) = delete;
   KeptHeap& operator=(const KeptHeap&) = delete;
+
+  // What the process keeps of `made`: inside a scratch heap, a copy made here (each part at
+  // its size, out of the scratch heap's pages); outside one, `made` itself, moved.
+  template <typename T>
+  requires(!std::is_reference_v<T>) T keep(T&& made)
+  const {
+    if (m_replaced != nullptr) {
+      return T(std::as_const(made));
+    }
+    return T(std::move(made));
+  }
 
 private:
   void* m_replaced;

@@ -83,3 +83,24 @@ TEST_CASE("a KeptHeap outside any scratch heap allocates from glibc's heap") {
   // Only a block of glibc's has a size glibc can read.
   CHECK(::malloc_usable_size(block.get()) >= 40);
 }
+
+TEST_CASE("keep copies a value out of a scratch heap, and moves it outside one") {
+  const std::string text(1000, 't');
+  {
+    ScratchHeap scratch;
+    std::string made = text;
+    const char* made_at = made.data();
+    const KeptHeap keep;
+    const std::string kept = keep.keep(std::move(made));
+    CHECK(kept == text);
+    if (scratch_heaps_work()) {
+      CHECK(kept.data() != made_at);
+      CHECK(made == text); // copied from, not moved from
+    }
+  }
+  std::string made = text;
+  const char* made_at = made.data();
+  const KeptHeap keep;
+  const std::string kept = keep.keep(std::move(made));
+  CHECK(kept.data() == made_at);
+}

@@ -70,7 +70,9 @@ start_ms=$(date +%s%N)
 expect_fail "a Retry-After beyond the bound gives up at once, saying what was asked" \
   "the registry answered 429 and asked to wait 3600 s before trying again" "${PULL[@]}" --labels "$FAULT/ops/etcd:v1"
 check "no second manifest request" test "$(count GET /manifests/)" = 1
-check "gave up within a second" test $(( ($(date +%s%N) - start_ms) / 1000000 )) -lt 1000
+# At once: far short of the hour asked for; the bound leaves room for a busy machine's start-up.
+check "gave up at once, well short of the wait asked for" \
+  test $(( ($(date +%s%N) - start_ms) / 1000000 )) -lt 5000
 
 fault_rules '[{"path": "/manifests/", "action": "status", "status": 500, "times": -1}]'
 expect_fail "a persistent 500 gives up, naming the attempts" "UNAVAILABLE: injected fault (after 3 attempts)" "${PULL[@]}" --max-attempts 3 "$FAULT/ops/etcd:v1"
