@@ -20,6 +20,8 @@
 //
 // Not built into the sanitizer builds, whose runtime replaces these operators itself.
 
+#include "heap/huge_pages.hpp"
+
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -36,6 +38,7 @@ struct Mimalloc {
   void* (*allocate)(std::size_t) = nullptr;
   void* (*allocate_aligned)(std::size_t, std::size_t) = nullptr;
   void (*release)(void*) = nullptr;
+  void (*set_option)(int, long) = nullptr;
 };
 
 // mimalloc's own heaps, for the scratch heaps of a server's load.
@@ -83,6 +86,17 @@ template <typename Function> bool find(void* library, const char* name, Function
   return out != nullptr;
 }
 
+// mimalloc's options (mimalloc.h, the same in every 2.x release).
+constexpr int k_option_show_errors = 0;
+constexpr int k_option_large_os_pages = 6;
+
+// Whether a command's heap takes huge pages (heap/huge_pages.hpp): where small pages' faults
+// are dear, `render -o json` of v4.22 takes 40 % less CPU on them, even right after another
+// process freed 900 MB. The environment may say otherwise (MIMALLOC_LARGE_OS_PAGES).
+bool commands_take_huge_pages() noexcept {
+  return std::getenv("MIMALLOC_LARGE_OS_PAGES") == nullptr && opm::heap::small_pages_are_dear();
+}
+
 // At the first allocation (libc is set up by then): mimalloc where it is installed, else
 // glibc's heap for good.
 void open_mimalloc() noexcept {
@@ -90,7 +104,11 @@ void open_mimalloc() noexcept {
   void* library = ::dlopen("libmimalloc.so.2", RTLD_NOW | RTLD_LOCAL);
   if (library != nullptr && find(library, "mi_malloc", g_mimalloc.allocate) &&
       find(library, "mi_malloc_aligned", g_mimalloc.allocate_aligned) &&
-      find(library, "mi_free", g_mimalloc.release)) {
+      find(library, "mi_free", g_mimalloc.release) &&
+      find(library, "mi_option_set", g_mimalloc.set_option)) {
+    if (commands_take_huge_pages()) {
+      g_mimalloc.set_option(k_option_large_os_pages, 1);
+    }
     g_heap = Heap::mimalloc;
   }
 }
@@ -120,7 +138,6 @@ struct ScratchArena {
 constexpr std::size_t k_scratch_reserve = std::size_t{16} << 30;
 constexpr std::size_t k_kept_reserve = std::size_t{4} << 30;
 constexpr std::size_t k_arena_alignment = std::size_t{64} << 20; // mimalloc's segment size
-constexpr int k_option_show_errors = 0;
 
 // Set once, by the first scratch heap. The library and the range are the process's to its end.
 std::atomic<const ScratchArena*> g_scratch_arena = nullptr;
@@ -181,7 +198,7 @@ const ScratchArena& made_scratch_arena() noexcept {
   return *g_scratch_arena.load(std::memory_order_relaxed);
 }
 
-// Where a block of `address` came from.
+// Which heap `block` came from.
 enum class Owner { glibc, scratch, kept };
 
 Owner owner_of(const void* block) noexcept {

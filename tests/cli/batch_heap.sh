@@ -136,7 +136,15 @@ cat >expected.json <<'JSON'
     ]
 }
 JSON
-for heap in mimalloc glibc; do
+# On huge pages and on small ones (src/heap/huge_pages.hpp: the machine decides unless the
+# environment says), the same.
+MIMALLOC_LARGE_OS_PAGES=1 run_opm render catalog -o json
+expect_rc 0
+cp out on_huge_pages.json
+MIMALLOC_LARGE_OS_PAGES=0 run_opm render catalog -o json
+expect_rc 0
+cp out on_small_pages.json
+for heap in mimalloc glibc huge_pages small_pages; do
   if cmp -s "on_$heap.json" expected.json; then pass "render's output on $heap"; else failed "render's output on $heap"; diff -u expected.json "on_$heap.json"; fi
 done
 finish
