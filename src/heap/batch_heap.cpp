@@ -89,6 +89,7 @@ template <typename Function> bool find(void* library, const char* name, Function
 // mimalloc's options (mimalloc.h, the same in every 2.x release).
 constexpr int k_option_show_errors = 0;
 constexpr int k_option_large_os_pages = 6;
+constexpr int k_option_eager_commit_delay = 14;
 
 // Whether a command's heap takes huge pages (heap/huge_pages.hpp): where small pages' faults
 // are dear, `render -o json` of v4.22 takes 40 % less CPU on them, even right after another
@@ -108,6 +109,12 @@ void open_mimalloc() noexcept {
       find(library, "mi_option_set", g_mimalloc.set_option)) {
     if (commands_take_huge_pages()) {
       g_mimalloc.set_option(k_option_large_os_pages, 1);
+      // Each thread's first segment too, where a catalog's files are decoded: without this it
+      // is committed as it is used, in small pages (2,600 faults against 540 for v4.22's
+      // render -o json, and a third more CPU).
+      if (std::getenv("MIMALLOC_EAGER_COMMIT_DELAY") == nullptr) {
+        g_mimalloc.set_option(k_option_eager_commit_delay, 0);
+      }
     }
     g_heap = Heap::mimalloc;
   }
