@@ -8,12 +8,24 @@
 # No module includes another module's detail/ headers, and neither the modules nor the
 # headers include each other in a cycle. SQL against the index schema stays in sqlite/, and
 # image locations are told apart by registry/location.cpp alone.
+#
+# The checkout is the one this script lies in when it is run as a file; read from standard
+# input or given to `sh -c`/`bash -c`, it is the git work tree or the directory it runs in.
 # Run by sh, it starts again under bash, whose features it uses.
-if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+script=${BASH_SOURCE:-$0}
+root=
+if [ -f "$script" ]; then root=$(cd "$(dirname "$(readlink -f "$script")")/.." && pwd); fi
+if [ ! -d "$root/src" ]; then root=$(git rev-parse --show-toplevel 2>/dev/null || pwd); fi
+if [ ! -d "$root/src" ]; then
+  echo "check-layering: no src/ in $root: run it from the checkout, or as scripts/check-layering.sh"
+  exit 2
+fi
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$root/scripts/check-layering.sh" "$@"; fi
 set -euo pipefail
-# A step that fails on its own says so, instead of ending the check without a word.
-trap 'echo "check-layering: line $LINENO failed: $BASH_COMMAND" >&2' ERR
-cd "$(dirname "$0")/../src"
+# A step that fails on its own says so where the findings go, instead of ending the check
+# without a word.
+trap 'echo "check-layering: line $LINENO failed: $BASH_COMMAND"' ERR
+cd "$root/src"
 
 level() {
   case "$1" in

@@ -3,22 +3,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
-#include <ctime>
 #include <sys/mman.h>
 
 namespace opm::heap {
 
 namespace {
 
-constexpr long long k_dear_fault_ns = 4000;
+constexpr std::chrono::nanoseconds k_dear_fault{4000};
 constexpr int k_probes = 4;
-
-long long now_ns() noexcept {
-  timespec t{};
-  ::clock_gettime(CLOCK_MONOTONIC, &t);
-  return static_cast<long long>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
-}
 
 } // namespace
 
@@ -35,15 +29,14 @@ bool small_pages_are_dear() noexcept {
   }
   auto* bytes = static_cast<volatile char*>(mapped);
   ::madvise(mapped, page * k_probes, MADV_NOHUGEPAGE);
-  long long least = -1;
+  auto least = std::chrono::nanoseconds::max();
   for (int i = 0; i < k_probes; ++i) {
-    const long long start = now_ns();
+    const auto start = std::chrono::steady_clock::now();
     bytes[static_cast<std::size_t>(i) * page] = 1;
-    const long long took = now_ns() - start;
-    least = least < 0 ? took : std::min(least, took);
+    least = std::min<std::chrono::nanoseconds>(least, std::chrono::steady_clock::now() - start);
   }
   ::munmap(mapped, page * k_probes);
-  return least >= k_dear_fault_ns;
+  return least >= k_dear_fault;
 }
 
 } // namespace opm::heap
