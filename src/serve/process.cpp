@@ -5,9 +5,11 @@
 #include <fmt/format.h>
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -62,6 +64,13 @@ void ensure_nsswitch(Logger& log) {
     log.log("warning", "unable to write default nsswitch config",
             {{"error", fmt::format("open {}: {}", path, util::errno_text(errno))}});
   }
+}
+
+int bound_malloc_arenas() {
+  const long processors = ::sysconf(_SC_NPROCESSORS_ONLN);
+  const int bound = static_cast<int>(std::clamp(processors, 2L, 1024L));
+  ::mallopt(M_ARENA_MAX, bound);
+  return bound;
 }
 
 namespace {

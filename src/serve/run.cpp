@@ -41,6 +41,7 @@ Result<void> serve_store(const Store& store, const Options& o, Logger& log,
 } // namespace
 
 Result<void> run(const Options& o, std::ostream& err) {
+  bound_malloc_arenas();
   Logger log(err, err, o.err_is_tty);
   if (!o.pprof_addr.empty()) {
     OPM_TRY(check_listen_address(o.pprof_addr));

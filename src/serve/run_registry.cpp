@@ -198,6 +198,7 @@ Result<void> serve_database(sqlite::Querier& querier, const RegistryOptions& o, 
 } // namespace
 
 Result<void> run_registry(const RegistryOptions& o, std::ostream& err) {
+  bound_malloc_arenas();
   Logger log(err, err, o.err_is_tty);
   // Upstream sends the process-wide log through level hooks once the termination log opens:
   // info to stdout, warnings and errors to stderr, never coloured.

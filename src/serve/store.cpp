@@ -168,10 +168,9 @@ std::vector<SharedText> synthesise_csv(const model::Bundle& b, const model::Pack
   }
   const std::string_view text = csv.text;
   if (!icon) {
-    return {pool.share(std::string(text))};
+    return {pool.share(text)};
   }
-  return {pool.share(std::string(text.substr(0, csv.icon_at))), icon,
-          pool.share(std::string(text.substr(csv.icon_at)))};
+  return {pool.share(text.substr(0, csv.icon_at)), icon, pool.share(text.substr(csv.icon_at))};
 }
 
 // The bundle as latest converts it, but for its manifests, a CSV made from its
@@ -218,8 +217,8 @@ api::Bundle IndexEntry::full() const {
 namespace {
 
 // Fills an entry from its bundle's parts and manifests.
-void set_bundle_parts(IndexEntry& entry, const BundleParts& parts, std::string csv_json,
-                      std::vector<std::string> objects, TextPool& pool,
+void set_bundle_parts(IndexEntry& entry, const BundleParts& parts, std::string_view csv_json,
+                      std::span<const std::string> objects, TextPool& pool,
                       std::span<const SharedText> made_csv) {
   entry.package_name = parts.package_name;
   entry.channel_name = parts.channel_name;
@@ -229,7 +228,7 @@ void set_bundle_parts(IndexEntry& entry, const BundleParts& parts, std::string c
     entry.provided_apis.push_back(
         {std::string(g.group), std::string(g.version), std::string(g.kind)});
   }
-  entry.stored = StoredBundle(parts, std::move(csv_json), std::move(objects), pool, made_csv);
+  entry.stored = StoredBundle(parts, csv_json, objects, pool, made_csv);
 }
 
 } // namespace
@@ -239,8 +238,7 @@ void set_bundle(IndexEntry& entry, api::Bundle bundle, TextPool& pool,
   const BundleParts parts = parts_of(bundle);
   std::vector<std::string> objects(std::make_move_iterator(bundle.mutable_object()->begin()),
                                    std::make_move_iterator(bundle.mutable_object()->end()));
-  std::string csv_json = std::move(*bundle.mutable_csvjson());
-  set_bundle_parts(entry, parts, std::move(csv_json), std::move(objects), pool, made_csv);
+  set_bundle_parts(entry, parts, bundle.csvjson(), objects, pool, made_csv);
 }
 
 Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
@@ -275,9 +273,7 @@ Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
       }
       KeptTexts texts;
       const BundleParts parts = OPM_TRY(parts_as_given(b, texts));
-      set_bundle_parts(entry, parts, std::string(b.csv_json()),
-                       std::vector<std::string>(b.objects().begin(), b.objects().end()), pool,
-                       csv->second);
+      set_bundle_parts(entry, parts, b.csv_json(), b.objects(), pool, csv->second);
       channel.entries.emplace(b_name, std::move(entry));
     }
   }

@@ -24,7 +24,7 @@ std::size_t text_key(std::string_view text) {
 
 } // namespace
 
-SharedText TextPool::share(std::string text) {
+SharedText TextPool::share(std::string_view text) {
   const std::size_t key = text_key(text);
   auto [begin, end] = m_texts.equal_range(key);
   for (auto it = begin; it != end; ++it) {
@@ -33,7 +33,7 @@ SharedText TextPool::share(std::string text) {
     }
   }
   // A shared text lasts as long as the server: copied out of a load's scratch heap, at its size
-  // (texts built by appending can hold twice theirs).
+  // (texts built by appending can hold twice theirs), and only once it is known to be new.
   SharedText shared;
   {
     util::KeptHeap kept;
@@ -43,8 +43,8 @@ SharedText TextPool::share(std::string text) {
   return shared;
 }
 
-StoredBundle::StoredBundle(const BundleParts& parts, std::string csv_json,
-                           std::vector<std::string> objects, TextPool& pool,
+StoredBundle::StoredBundle(const BundleParts& parts, std::string_view csv_json,
+                           std::span<const std::string> objects, TextPool& pool,
                            std::span<const SharedText> made_csv) {
   append_bundle_head(parts, m_own);
   m_head_size = static_cast<std::uint32_t>(m_own.size());
@@ -59,20 +59,20 @@ StoredBundle::StoredBundle(const BundleParts& parts, std::string csv_json,
       m_texts.push_back(piece);
     }
   };
-  auto add_text = [&](std::uint32_t field, std::string text) {
-    const SharedText shared = pool.share(std::move(text));
+  auto add_text = [&](std::uint32_t field, std::string_view text) {
+    const SharedText shared = pool.share(text);
     add_pieces(field, std::span(&shared, 1));
   };
   if (!csv_json.empty()) {
-    add_text(k_csv_json_field, std::move(csv_json));
+    add_text(k_csv_json_field, csv_json);
   } else if (!made_csv.empty()) {
     add_pieces(k_csv_json_field, made_csv);
     if (objects.empty()) {
       add_pieces(k_object_field, made_csv);
     }
   }
-  for (auto& object : objects) {
-    add_text(k_object_field, std::move(object));
+  for (const auto& object : objects) {
+    add_text(k_object_field, object);
   }
   append_bundle_tail(parts, m_own);
   m_deprecation_at = static_cast<std::uint32_t>(m_own.size());

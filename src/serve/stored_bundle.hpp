@@ -22,7 +22,8 @@ using SharedText = std::shared_ptr<const std::string>;
 // Hands out one shared copy of equal texts. Used while a catalog loads, then dropped.
 class TextPool {
 public:
-  SharedText share(std::string text);
+  // The one kept copy of `text`, made here the first time it is seen.
+  SharedText share(std::string_view text);
 
 private:
   std::unordered_multimap<std::size_t, SharedText> m_texts;
@@ -34,8 +35,9 @@ public:
   // Keeps a bundle's fields (its replaces and skips left out) and its manifests, taken into
   // `pool`. A bundle without csvJson can be given one as pieces (`made_csv`, joined in order),
   // which is then also its object when it has none.
-  StoredBundle(const BundleParts& parts, std::string csv_json, std::vector<std::string> objects,
-               TextPool& pool, std::span<const SharedText> made_csv = {});
+  StoredBundle(const BundleParts& parts, std::string_view csv_json,
+               std::span<const std::string> objects, TextPool& pool,
+               std::span<const SharedText> made_csv = {});
 
   // The answer's wire bytes in order, as views of what this keeps.
   void append_pieces(std::vector<std::string_view>& out) const;
