@@ -6,8 +6,10 @@
 # A module includes only lower levels (util always); never upward, never sideways within
 # L2 or L4; in L1 yaml may include json, never the reverse; cmd alone sees everything.
 # No module includes another module's detail/ headers, and neither the modules nor the
-# headers include each other in a cycle. SQL against the index schema stays in sqlite/, and
-# image locations are told apart by registry/location.cpp alone.
+# headers include each other in a cycle. Each C library's headers are its one module's own
+# (CLI11's are cli's and cmd's); a module's header is included by its path from src/, in
+# quotes. SQL against the index schema stays in sqlite/, and image locations are told apart
+# by registry/location.cpp alone.
 #
 # The checkout is the one this script lies in when it is run as a file; read from standard
 # input or given to `sh -c`/`bash -c`, it is the git work tree or the directory it runs in.
@@ -27,55 +29,93 @@ set -euo pipefail
 trap 'echo "check-layering: line $LINENO failed: $BASH_COMMAND"' ERR
 cd "$root/src"
 
-level() {
-  case "$1" in
-    util) echo 0 ;;
-    json|yaml) echo 1 ;;
-    catalog|registry) echo 2 ;;
-    bundle|validate|sqlite|dockerfile) echo 3 ;;
-    render|template|migrate|index|serve|list|graph|image|init|diff|filter|pin|extract) echo 4 ;;
-    cli) echo 5 ;;
-    cmd) echo 6 ;;
-    *) echo -1 ;;
-  esac
-}
-
-# Whether a module may include another module of its own level.
-sideways_allowed() {
-  local from=$1 to=$2 lvl=$3
-  case "$lvl" in
-    1) [ "$from" = yaml ] && [ "$to" = json ] ;;
-    3) true ;;
-    *) false ;;
-  esac
-}
+# Every C and C++ file under src/, whatever its suffix.
+sources=(--include='*.cpp' --include='*.hpp' --include='*.cc' --include='*.cxx' --include='*.h'
+         --include='*.hh' --include='*.hxx' --include='*.ipp' --include='*.inl')
+quoted_module='^[[:space:]]*#[[:space:]]*include[[:space:]]*"[a-z_]+/'
 
 status=0
-while IFS=: read -r file _ line; do
-  case "$file" in */*) ;; *) continue ;; esac
-  from=${file%%/*}
-  target=$(sed -E 's/.*#include "([^"]+)".*/\1/' <<<"$line")
-  to=${target%%/*}
-  [ "$from" = "$to" ] && continue
-  case "/$target" in
-    */detail/*)
-      echo "layering: $file includes $target, a detail header of $to"; status=1; continue ;;
-  esac
-  lf=$(level "$from"); lt=$(level "$to")
-  if [ "$lf" -lt 0 ] || [ "$lt" -lt 0 ]; then
-    echo "unknown module in $file: $line"; status=1; continue
-  fi
-  if [ "$from" = cmd ] || [ "$to" = util ]; then continue; fi
-  if [ "$lt" -gt "$lf" ]; then
-    echo "layering: $file includes $to (level $lt from level $lf)"; status=1
-  elif [ "$lt" -eq "$lf" ] && ! sideways_allowed "$from" "$to" "$lf"; then
-    echo "layering: $file includes $to (sideways within level $lf)"; status=1
-  fi
-done < <(grep -rn '#include "[a-z_]*/' --include='*.cpp' --include='*.hpp' . | sed 's|^\./||')
+# One pass over every include of another module, in awk: a process per include made the check
+# take seconds.
+if found=$(grep -rnE "$quoted_module" "${sources[@]}" . | sed 's|^\./||' | awk '
+    function level(m) {
+      if (m == "util") return 0
+      if (m ~ /^(json|yaml)$/) return 1
+      if (m ~ /^(catalog|registry)$/) return 2
+      if (m ~ /^(bundle|validate|sqlite|dockerfile)$/) return 3
+      if (m ~ /^(render|template|migrate|index|serve|list|graph|image|init|diff|filter|pin|extract)$/) return 4
+      if (m == "cli") return 5
+      if (m == "cmd") return 6
+      return -1
+    }
+    # Whether a module may include another module of its own level.
+    function sideways_allowed(from, to, lvl) {
+      if (lvl == 1) return from == "yaml" && to == "json"
+      return lvl == 3
+    }
+    {
+      file = $0; sub(/:.*/, "", file)
+      if (file !~ /\//) next
+      line = $0; sub(/^[^:]*:[0-9]+:/, "", line)
+      target = line; sub(/^[^"]*"/, "", target); sub(/".*/, "", target)
+      from = file; sub(/\/.*/, "", from)
+      to = target; sub(/\/.*/, "", to)
+      if (from == to) next
+      if (("/" target) ~ /\/detail\//) {
+        print "layering: " file " includes " target ", a detail header of " to; next
+      }
+      lf = level(from); lt = level(to)
+      if (lf < 0 || lt < 0) { print "unknown module in " file ": " line; next }
+      if (from == "cmd" || to == "util") next
+      if (lt > lf) print "layering: " file " includes " to " (level " lt " from level " lf ")"
+      else if (lt == lf && !sideways_allowed(from, to, lf))
+        print "layering: " file " includes " to " (sideways within level " lf ")"
+    }') && [ -n "$found" ]; then
+  echo "$found"
+  status=1
+fi
+
+# Includes by a path that climbs out of src/ or through another folder ("../x.hpp") escape the
+# checks above; so do a module's headers in angle brackets. Each C library's headers belong to
+# the module that wraps it.
+modules=" $(find . -mindepth 1 -maxdepth 1 -type d -printf '%f ' ) "
+if found=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]' "${sources[@]}" . |
+  sed 's|^\./||' | awk -v modules="$modules" '
+    function owner(h) {
+      if (h == "yaml.h") return "yaml"
+      if (h ~ /^(curl|openssl|toml\+\+)\// || h ~ /^(archive|archive_entry|zlib)\.h$/) return "registry"
+      if (h == "sqlite3.h") return "sqlite"
+      if (h ~ /^(grpc|grpcpp|google\/protobuf)\//) return "serve"
+      if (h ~ /^CLI\//) return "cli cmd"
+      return ""
+    }
+    {
+      file = $0; sub(/:.*/, "", file)
+      from = file; sub(/\/.*/, "", from)
+      text = $0; sub(/^[^:]*:[0-9]+:/, "", text)
+      if (match(text, /"[^"]*"/)) {
+        h = substr(text, RSTART + 1, RLENGTH - 2)
+        if (h ~ /(^|\/)\.\.?\//) print "layering: " file " includes \"" h "\" by a relative path (name it from src/)"
+        next
+      }
+      if (!match(text, /<[^>]*>/)) next
+      h = substr(text, RSTART + 1, RLENGTH - 2)
+      top = h; sub(/\/.*/, "", top)
+      if (h ~ /\// && index(modules, " " top " ")) {
+        print "layering: " file " includes <" h ">, a module header in angle brackets (quote it)"
+        next
+      }
+      o = owner(h)
+      if (o != "" && index(" " o " ", " " from " ") == 0)
+        print "layering: " file " includes <" h ">, which only " o " may use"
+    }') && [ -n "$found" ]; then
+  echo "$found"
+  status=1
+fi
 
 # Cycles: tsort reports any loop among the edges it is given.
-includes=$(grep -rn '#include "[a-z_]*/' --include='*.hpp' --include='*.cpp' . |
-  sed -E 's|^\./([^:]+):[0-9]+:#include "([^"]+)".*|\1 \2|')
+includes=$(grep -rnE "$quoted_module" "${sources[@]}" . |
+  sed -E 's|^\./([^:]+):[0-9]+:.*#[[:space:]]*include[[:space:]]*"([^"]+)".*|\1 \2|')
 header_edges=$(awk '$1 ~ /\.hpp$/ { print $1, $2 }' <<<"$includes")
 module_edges=$(awk '{ split($1, a, "/"); split($2, b, "/"); if (a[1] != b[1]) print a[1], b[1] }' \
   <<<"$includes" | sort -u)

@@ -37,4 +37,9 @@ Result<std::string> gzip_bytes(std::string_view bytes) {
   return out;
 }
 
+std::uint32_t crc32(std::string_view bytes) {
+  return static_cast<std::uint32_t>(
+      ::crc32_z(0, reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
+}
+
 } // namespace opm::registry

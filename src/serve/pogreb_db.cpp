@@ -1,10 +1,10 @@
 #include "serve/pogreb_db.hpp"
 
+#include "registry/gzip.hpp"
 #include "serve/cache_file.hpp"
 #include "util/fs.hpp"
 
 #include <fmt/format.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <charconv>
@@ -106,10 +106,7 @@ Result<void> check_header(const fs::path& path, std::string_view bytes) {
   return {};
 }
 
-std::uint32_t checksum(std::string_view bytes) {
-  return static_cast<std::uint32_t>(
-      ::crc32_z(0, reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
-}
+std::uint32_t checksum(std::string_view bytes) { return registry::crc32(bytes); }
 
 // Replays one segment's records into `replay`. With `recovering`, a damaged or cut-short
 // record ends the segment instead of failing.

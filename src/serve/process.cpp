@@ -18,6 +18,7 @@
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
+#include <thread>
 
 namespace opm::serve {
 
@@ -67,8 +68,8 @@ void ensure_nsswitch(Logger& log) {
 }
 
 int bound_malloc_arenas() {
-  const long processors = ::sysconf(_SC_NPROCESSORS_ONLN);
-  const int bound = static_cast<int>(std::clamp(processors, 2L, 1024L));
+  const unsigned processors = std::thread::hardware_concurrency(); // 0 when unknown
+  const int bound = static_cast<int>(std::clamp(processors, 2U, 1024U));
   ::mallopt(M_ARENA_MAX, bound);
   return bound;
 }
