@@ -17,9 +17,9 @@ set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "opm maintainers <opm@localhost>"
     CACHE STRING "the package's Maintainer field")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# opm loads libcurl and libarchive when it first needs them (src/util/shared_library.hpp),
+# opm loads libcurl, libarchive and OpenSSL when it first needs them (src/util/shared_library.hpp),
 # so dpkg-shlibdeps cannot see them; their packages are named here and the found ones added.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libarchive13, libcurl4")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libarchive13, libcurl4, libssl3")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${CMAKE_BINARY_DIR})
 # mimalloc speeds up the commands that run and exit; without it they run on glibc's heap
 # (src/heap/batch_heap.cpp).

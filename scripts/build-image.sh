@@ -89,16 +89,17 @@ libraries() {
   list_libraries "$1" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
 }
 { libraries "$opm"; libraries "$module"; } | sort -u >"$work/libraries"
-# libcurl and libarchive, which opm loads by name when it first needs them, beside libssl,
-# and what they load; and mimalloc, which opm opens by name for the commands that run and exit,
-# where it is installed (without it they run on glibc's heap).
+# libcurl, libarchive and OpenSSL, which opm loads by name when it first needs them (found
+# beside libssl, which the module's gRPC links), and what they load; and mimalloc, which opm
+# opens by name for the commands that run and exit, where it is installed (without it they
+# run on glibc's heap).
 library_dir="$(dirname "$(grep '/libssl\.so\.3$' "$work/libraries")")"
 add_loaded_library() { # PATH
   { cat "$work/libraries"; echo "$1"; libraries "${sysroot%/}$1" |
     sed "s|^${sysroot%/}/|/|"; } | sort -u >"$work/libraries.all"
   mv "$work/libraries.all" "$work/libraries"
 }
-for soname in libcurl.so.4 libarchive.so.13; do
+for soname in libcurl.so.4 libarchive.so.13 libcrypto.so.3 libssl.so.3; do
   [ -e "${sysroot%/}$library_dir/$soname" ] || { echo "build-image: no $library_dir/$soname" >&2; exit 1; }
   add_loaded_library "$library_dir/$soname"
 done

@@ -1,5 +1,6 @@
 #include "registry/client.hpp"
 
+#include "registry/crypto_library.hpp"
 #include "registry/curl_transport.hpp"
 #include "registry/detail/retry.hpp"
 #include "registry/detail/transport_layers.hpp"
@@ -7,7 +8,6 @@
 #include "util/strings.hpp"
 
 #include <nlohmann/json.hpp>
-#include <openssl/evp.h>
 
 #include <algorithm>
 #include <chrono>
@@ -20,9 +20,9 @@ using Clock = std::chrono::steady_clock;
 
 std::string base64(std::string_view in) {
   std::string out(4 * ((in.size() + 2) / 3) + 1, '\0');
-  int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                          reinterpret_cast<const unsigned char*>(in.data()),
-                          static_cast<int>(in.size()));
+  int n = crypto().encode_base64(reinterpret_cast<unsigned char*>(out.data()),
+                                 reinterpret_cast<const unsigned char*>(in.data()),
+                                 static_cast<int>(in.size()));
   out.resize(static_cast<std::size_t>(n));
   return out;
 }

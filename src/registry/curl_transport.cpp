@@ -1,12 +1,12 @@
 #include "registry/curl_transport.hpp"
 
+#include "registry/crypto_library.hpp"
 #include "registry/curl_library.hpp"
 #include "registry/reference.hpp"
 #include "util/interrupt.hpp"
 #include "util/strings.hpp"
 
 #include <curl/curl.h>
-#include <openssl/ssl.h>
 
 #include <unistd.h>
 
@@ -172,8 +172,11 @@ int on_progress(void*, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
 
 CURLcode on_ssl_ctx(CURL*, void* ssl_ctx, void* user) {
   const auto* tls = static_cast<const TlsConfig*>(user);
-  X509_STORE* store = SSL_CTX_get_cert_store(static_cast<SSL_CTX*>(ssl_ctx));
-  add_extra_roots(*tls, store);
+  const CertStoreOf store_of = cert_store_of();
+  if (store_of == nullptr) {
+    return CURLE_SSL_CERTPROBLEM;
+  }
+  add_extra_roots(*tls, store_of(static_cast<SSL_CTX*>(ssl_ctx)));
   return CURLE_OK;
 }
 

@@ -1,29 +1,27 @@
 #include "registry/digest.hpp"
 
-#include "util/c_free.hpp"
-
-#include <openssl/evp.h>
+#include "registry/crypto_library.hpp"
 
 namespace opm::registry {
 
 struct Hasher::State {
   const EVP_MD* md = nullptr;
   std::string name;
-  std::unique_ptr<EVP_MD_CTX, util::CFree<EVP_MD_CTX_free>> ctx;
+  std::unique_ptr<EVP_MD_CTX, FreeDigestContext> ctx;
 };
 
 Hasher::Hasher(std::string_view algorithm) : m_state(std::make_unique<State>()) {
   if (algorithm == "sha512") {
     m_state->name = "sha512";
-    m_state->md = EVP_sha512();
+    m_state->md = crypto().sha512();
   } else if (algorithm == "sha384") {
     m_state->name = "sha384";
-    m_state->md = EVP_sha384();
+    m_state->md = crypto().sha384();
   } else {
     m_state->name = "sha256";
-    m_state->md = EVP_sha256();
+    m_state->md = crypto().sha256();
   }
-  m_state->ctx.reset(EVP_MD_CTX_new());
+  m_state->ctx.reset(crypto().md_ctx_new());
   OPM_ASSERT(m_state->ctx != nullptr);
   reset();
 }
@@ -32,16 +30,16 @@ Hasher::~Hasher() = default;
 Hasher::Hasher(Hasher&&) noexcept = default;
 Hasher& Hasher::operator=(Hasher&&) noexcept = default;
 
-void Hasher::reset() { EVP_DigestInit_ex(m_state->ctx.get(), m_state->md, nullptr); }
+void Hasher::reset() { crypto().digest_init(m_state->ctx.get(), m_state->md, nullptr); }
 
 void Hasher::update(std::string_view bytes) {
-  EVP_DigestUpdate(m_state->ctx.get(), bytes.data(), bytes.size());
+  crypto().digest_update(m_state->ctx.get(), bytes.data(), bytes.size());
 }
 
 std::string Hasher::finish() {
   unsigned char out[EVP_MAX_MD_SIZE];
   unsigned int len = 0;
-  EVP_DigestFinal_ex(m_state->ctx.get(), out, &len);
+  crypto().digest_final(m_state->ctx.get(), out, &len);
   static constexpr char k_hex[] = "0123456789abcdef";
   std::string s = m_state->name + ":";
   s.reserve(s.size() + len * 2);

@@ -1,10 +1,10 @@
 #include "registry/keychain.hpp"
 
+#include "registry/crypto_library.hpp"
 #include "registry/reference.hpp"
 #include "util/fs.hpp"
 
 #include <nlohmann/json.hpp>
-#include <openssl/evp.h>
 
 #include <unistd.h>
 
@@ -28,9 +28,9 @@ std::optional<std::string> base64_decode(std::string_view in) {
     return std::nullopt;
   }
   std::string out(clean.size() / 4 * 3, '\0');
-  int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                          reinterpret_cast<const unsigned char*>(clean.data()),
-                          static_cast<int>(clean.size()));
+  int n = crypto().decode_base64(reinterpret_cast<unsigned char*>(out.data()),
+                                 reinterpret_cast<const unsigned char*>(clean.data()),
+                                 static_cast<int>(clean.size()));
   if (n < 0) {
     return std::nullopt;
   }

@@ -1,10 +1,7 @@
 #include "registry/tls.hpp"
 
-#include "util/c_free.hpp"
+#include "registry/crypto_library.hpp"
 #include "util/fs.hpp"
-
-#include <openssl/pem.h>
-#include <openssl/x509.h>
 
 #include <unistd.h>
 
@@ -16,8 +13,8 @@ namespace opm::registry {
 
 namespace fs = std::filesystem;
 
-using X509Cert = std::unique_ptr<X509, util::CFree<X509_free>>;
-using MemoryBio = std::unique_ptr<BIO, util::CFree<BIO_free>>;
+using X509Cert = std::unique_ptr<X509, FreeCertificate>;
+using MemoryBio = std::unique_ptr<BIO, FreeBio>;
 
 struct TlsConfig::Loaded {
   std::vector<X509Cert> certs;
@@ -30,7 +27,7 @@ void add_extra_roots(const TlsConfig& tls, void* x509_store) {
   }
   auto* store = static_cast<X509_STORE*>(x509_store);
   for (const auto& c : tls.loaded->certs) {
-    X509_STORE_add_cert(store, c.get()); // duplicates are harmless
+    crypto().store_add_certificate(store, c.get()); // duplicates are harmless
   }
 }
 
@@ -53,9 +50,9 @@ std::vector<fs::path> certs_roots(const Options& options) {
 
 Result<int> parse_pem_into(const std::string& pem, const std::string& name,
                            TlsConfig::Loaded& into) {
-  MemoryBio bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())));
+  MemoryBio bio(crypto().bio_from_memory(pem.data(), static_cast<int>(pem.size())));
   int count = 0;
-  while (X509* cert = PEM_read_bio_X509(bio.get(), nullptr, nullptr, nullptr)) {
+  while (X509* cert = crypto().read_pem_certificate(bio.get(), nullptr, nullptr, nullptr)) {
     into.certs.emplace_back(cert);
     ++count;
   }

@@ -23,7 +23,8 @@ needed_packages() {
     for file in "$WORK/root/usr/bin/opm" "$WORK/root/usr/lib/opm/opm-serve.so"; do
       readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
     done
-    printf '%s\n' libcurl.so.4 libarchive.so.13 # loaded by name when first needed
+    # loaded by name when first needed
+    printf '%s\n' libcurl.so.4 libarchive.so.13 libcrypto.so.3 libssl.so.3
   } | sort -u | while read -r lib; do
     path=$(ldconfig -p | awk -v lib="$lib" '$1 == lib && /x86-64|AArch64|64bit/ {print $NF; exit}')
     [ -n "$path" ] || path=$(ldconfig -p | awk -v lib="$lib" '$1 == lib {print $NF; exit}')
