@@ -11,7 +11,7 @@ namespace opm::registry {
 
 namespace {
 
-static_assert(OPENSSL_VERSION_MAJOR == 3, "the sonames below are OpenSSL 3's");
+static_assert(OPENSSL_VERSION_MAJOR == 3, "k_crypto_soname and k_ssl_soname name OpenSSL 3");
 
 Result<const CryptoLibrary*> load_crypto() {
   auto library = OPM_TRY(util::SharedLibrary::open(k_crypto_soname));
@@ -37,7 +37,14 @@ Result<const CryptoLibrary*> load_crypto() {
   return &lib;
 }
 
-util::LoadedOnce<CryptoLibrary> g_crypto(load_crypto);
+const CryptoLibrary& load_crypto_or_exit() {
+  auto loaded = load_crypto();
+  if (!loaded) {
+    std::fputs(fmt::format("opm: {}\n", loaded.error().message()).c_str(), stderr);
+    std::_Exit(1);
+  }
+  return **loaded;
+}
 
 CertStoreOf find_cert_store_of() {
   auto library = util::SharedLibrary::open(k_ssl_soname);
@@ -50,15 +57,9 @@ CertStoreOf find_cert_store_of() {
 
 } // namespace
 
-Result<const CryptoLibrary*> crypto_library() { return g_crypto.get(); }
-
 const CryptoLibrary& crypto() {
-  auto loaded = g_crypto.get();
-  if (!loaded) {
-    std::fputs(fmt::format("opm: {}\n", loaded.error().message()).c_str(), stderr);
-    std::_Exit(1);
-  }
-  return **loaded;
+  static const CryptoLibrary& lib = load_crypto_or_exit();
+  return lib;
 }
 
 CertStoreOf cert_store_of() {

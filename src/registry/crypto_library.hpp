@@ -1,7 +1,5 @@
 #pragma once
 
-#include "util/error.hpp"
-
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
@@ -34,13 +32,11 @@ struct CryptoLibrary {
 inline constexpr const char* k_crypto_soname = "libcrypto.so.3";
 inline constexpr const char* k_ssl_soname = "libssl.so.3";
 
-// The library, loaded once per process (never unloaded), or why it could not be:
-// "cannot load libcrypto.so.3: <the loader's words>".
-Result<const CryptoLibrary*> crypto_library();
-
-// The library, loading it first if need be. Where it cannot be loaded (an installation
-// without OpenSSL, whose libcurl could not run either), the process ends with that reason
-// on standard error and exit status 1, as the loader would have ended it at start.
+// The library, loaded by the first call (once per process, never unloaded); later calls
+// only read it. Where it cannot be loaded (an installation without OpenSSL, whose libcurl
+// could not run either), the process ends with "opm: cannot load libcrypto.so.3: <the
+// loader's words>" on standard error and exit status 1, as the loader would have ended it at
+// start.
 const CryptoLibrary& crypto();
 
 // Owners of OpenSSL's handles (std::unique_ptr deleters), which free them through the library.
