@@ -6,6 +6,7 @@
 #include "util/import_redirect.hpp"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <string_view>
 #include <sys/socket.h>
 #include <vector>
@@ -269,9 +271,37 @@ int watched_close(int fd) {
   return g_close(fd);
 }
 
+constexpr std::string_view k_shared_grpc = "libgrpc.so";
+
 template <typename Function> bool resolve(const char* name, Function& out) {
   out = reinterpret_cast<Function>(::dlsym(RTLD_DEFAULT, name));
   return out != nullptr;
+}
+
+int find_shared_grpc(dl_phdr_info* info, std::size_t /*size*/, void* found) {
+  const std::string_view path = info->dlpi_name;
+  const std::string_view name = path.substr(path.rfind('/') + 1);
+  *static_cast<bool*>(found) = name.starts_with(k_shared_grpc);
+  return *static_cast<bool*>(found) ? 1 : 0;
+}
+
+// The file name of the library whose calls into libc gRPC's calls are: libgrpc.so when the
+// process loaded it, else the file holding this code, where gRPC was linked from its archives
+// (its other calls to these functions then pass through the watch untouched, as calls on
+// descriptors it does not watch). Empty when neither can be told.
+std::string grpc_holder() {
+  bool shared = false;
+  ::dl_iterate_phdr(find_shared_grpc, &shared);
+  if (shared) {
+    return std::string(k_shared_grpc);
+  }
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(&find_shared_grpc), &info) == 0 ||
+      info.dli_fname == nullptr) {
+    return {};
+  }
+  const std::string_view path = info.dli_fname;
+  return std::string(path.substr(path.rfind('/') + 1));
 }
 
 bool redirect_grpc() {
@@ -279,9 +309,12 @@ bool redirect_grpc() {
       !resolve("close", g_close)) {
     return false;
   }
+  const std::string grpc = grpc_holder();
+  if (grpc.empty()) {
+    return false;
+  }
   // Closes first: once reads and writes are watched, every watched descriptor's close must be
   // seen too, or its entry would outlive it.
-  constexpr std::string_view grpc = "libgrpc.so";
   return util::redirect_import(grpc, "close", reinterpret_cast<void*>(&watched_close)) &&
          util::redirect_import(grpc, "sendmsg", reinterpret_cast<void*>(&watched_sendmsg)) &&
          util::redirect_import(grpc, "recvmsg", reinterpret_cast<void*>(&watched_recvmsg));
