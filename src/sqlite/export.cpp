@@ -8,6 +8,7 @@
 #include "sqlite/typed_value.hpp"
 #include "util/base64.hpp"
 #include "util/fs.hpp"
+#include "util/strings.hpp"
 
 #include <fmt/format.h>
 
@@ -95,19 +96,6 @@ Result<std::vector<TypedValue>> typed_values(const std::optional<std::string>& l
   return out;
 }
 
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (true) {
-    auto comma = text.find(',', start);
-    parts.push_back(text.substr(start, comma - start));
-    if (comma == std::string::npos) {
-      return parts;
-    }
-    start = comma + 1;
-  }
-}
-
 Result<std::map<std::string, PackageModel>> read_packages(Connection& db) {
   auto names = OPM_TRY(db.prepare("SELECT DISTINCT name FROM package"));
   auto channels =
@@ -161,7 +149,7 @@ Result<void> read_bundles(Connection& db, std::map<std::string, PackageModel>& p
     row.channel = rows.text_or_empty(4);
     row.replaces = rows.text_or_empty(5);
     if (auto skips = rows.text(6)) {
-      row.skips = split_commas(*skips);
+      row.skips = util::split(*skips, ',');
     }
     row.version = rows.text_or_empty(7);
     row.skip_range = rows.text_or_empty(8);

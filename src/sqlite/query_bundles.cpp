@@ -2,6 +2,7 @@
 #include "sqlite/detail/bundle_edges_sql.hpp"
 #include "sqlite/detail/query_parts.hpp"
 #include "sqlite/query.hpp"
+#include "util/strings.hpp"
 
 #include <set>
 
@@ -51,17 +52,6 @@ enum Column {
   dependencies,
   properties,
 };
-
-std::vector<std::string> split_commas(std::string_view text) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  for (std::size_t comma; (comma = text.find(',', start)) != std::string_view::npos;
-       start = comma + 1) {
-    parts.emplace_back(text.substr(start, comma - start));
-  }
-  parts.emplace_back(text.substr(start));
-  return parts;
-}
 
 // The {"type","value"} objects of a json_group_array.
 Result<std::vector<TypedValue>> merged_values(std::string_view text) {
@@ -121,7 +111,7 @@ Result<BundleAnswer> list_row(const Statement& row) {
   out.skip_range = row.text_or_empty(skip_range);
   out.replaces = row.text_or_empty(replaces);
   if (auto text = row.text(skips)) {
-    out.skips = split_commas(*text);
+    out.skips = util::split(*text, ',');
   }
   if (auto text = row.text(dependencies)) {
     out.dependencies = OPM_TRY(merged_values(*text));

@@ -24,19 +24,9 @@ std::string join_commas(const std::vector<std::string>& parts) {
   return out;
 }
 
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> out;
-  if (text.empty()) {
-    return out;
-  }
-  for (std::size_t start = 0;;) {
-    auto comma = text.find(',', start);
-    out.push_back(text.substr(start, comma - start));
-    if (comma == std::string::npos) {
-      return out;
-    }
-    start = comma + 1;
-  }
+// The comma-separated names of a column, none for an empty one.
+std::vector<std::string> names_in(const std::string& text) {
+  return text.empty() ? std::vector<std::string>{} : util::split(text, ',');
 }
 
 // One walk along substitutions: the bundles it passed, in order. Coming back to one of them
@@ -81,7 +71,7 @@ Result<Edges> stored_edges(Connection& db, const std::string& name) {
   if (!OPM_TRY(stmt.step())) {
     return util::fail(Errc::not_found, "no bundle found for bundlename " + name);
   }
-  return Edges{stmt.text_or_empty(0), split_commas(stmt.text_or_empty(1)), stmt.text_or_empty(2)};
+  return Edges{stmt.text_or_empty(0), names_in(stmt.text_or_empty(1)), stmt.text_or_empty(2)};
 }
 
 // The bundles whose substitutesfor names `base`.
