@@ -1,5 +1,6 @@
 #include "bundle/synthesised_csv.hpp"
 
+#include "json/flat.hpp"
 #include "json/text.hpp"
 #include "json/writer.hpp"
 #include "util/base64.hpp"
@@ -131,6 +132,31 @@ struct DomNode {
   }
   [[nodiscard]] std::string compact_json() const {
     return json::to_text(*value, {.indent = 0, .escape_html = true});
+  }
+};
+
+// A decoded metadata value kept in json::Flattener's form: read as DomNode reads the value.
+struct FlatNode {
+  using Member = json::FlatNode::Member;
+
+  json::FlatNode node; // absent: no such member
+
+  static FlatNode of(json::FlatNode n) { return {n}; }
+  [[nodiscard]] bool absent() const { return node.absent(); }
+  [[nodiscard]] bool is_null() const { return node.is_null(); }
+  [[nodiscard]] bool is_true() const { return node.is_true(); }
+  [[nodiscard]] std::vector<Member> members() const { return node.members(); }
+  [[nodiscard]] std::vector<FlatNode> elements() const {
+    std::vector<FlatNode> out;
+    for (const json::FlatNode& element : node.elements()) {
+      out.push_back({element});
+    }
+    return out;
+  }
+  [[nodiscard]] std::string_view string() const { return node.string(); }
+  [[nodiscard]] long long integer() const { return node.integer(); }
+  [[nodiscard]] std::string compact_json() const {
+    return json::to_text(node.to_json(), {.indent = 0, .escape_html = true});
   }
 };
 
@@ -341,26 +367,14 @@ void app_link(json::Writer& w, const Members<Node>& link, std::string_view secon
   omitempty_string(w, second, string_member<Node>(link, second));
 }
 
-// Where a CSV written without its icon's data leaves it out: the offset in `out`.
-struct IconGap {
-  const std::string* out = nullptr; // the text the writer writes; nullptr: the icon is written
-  std::size_t at = 0;
-};
-
-void icons(json::Writer& w, const std::optional<CsvStub::Icon>& icon, IconGap& gap) {
+void icons(json::Writer& w, const std::optional<CsvStub::Icon>& icon) {
   if (!icon) {
     return;
   }
   w.key("icon");
   w.begin_array();
   w.begin_object();
-  if (gap.out != nullptr) {
-    w.key("base64data");
-    w.raw(R"("")");
-    gap.at = gap.out->size() - 1;
-  } else {
-    string_field(w, "base64data", icon->base64data);
-  }
+  string_field(w, "base64data", icon->base64data);
   string_field(w, "mediatype", icon->mediatype);
   w.end_object();
   w.end_array();
@@ -393,8 +407,7 @@ void install_stub(json::Writer& w) {
   w.end_object();
 }
 
-template <typename Node>
-void spec(json::Writer& w, const Members<Node>& m, const CsvStub& stub, IconGap& icon_gap) {
+template <typename Node> void spec(json::Writer& w, const Members<Node>& m, const CsvStub& stub) {
   w.key("spec");
   w.begin_object();
   install_stub(w);
@@ -424,7 +437,7 @@ void spec(json::Writer& w, const Members<Node>& m, const CsvStub& stub, IconGap&
   w.end_object();
   object_list(w, "links", last_member<Node>(m, "links"),
               [&w](const Members<Node>& link) { app_link<Node>(w, link, "url"); });
-  icons(w, stub.icon, icon_gap);
+  icons(w, stub.icon);
   object_list(w, "installModes", last_member<Node>(m, "installModes"),
               [&w](const Members<Node>& mode) {
                 string_field(w, "type", string_member<Node>(mode, "type"));
@@ -440,12 +453,9 @@ void spec(json::Writer& w, const Members<Node>& m, const CsvStub& stub, IconGap&
   w.end_object();
 }
 
-// The CSV; given `icon_at`, without its icon's data, whose place `icon_at` gets.
-template <typename Node>
-std::string csv_from(const Node& metadata, const CsvStub& stub, std::size_t* icon_at = nullptr) {
+template <typename Node> std::string csv_from(const Node& metadata, const CsvStub& stub) {
   const Members<Node> m = metadata.members();
   std::string out;
-  IconGap icon_gap{.out = icon_at != nullptr ? &out : nullptr};
   json::Writer w(out, {.indent = 0, .escape_html = true});
   w.begin_object();
   string_field(w, "kind", "ClusterServiceVersion");
@@ -456,7 +466,7 @@ std::string csv_from(const Node& metadata, const CsvStub& stub, std::size_t* ico
   string_map(w, "labels", map_member<Node>(m, "labels"));
   string_map(w, "annotations", map_member<Node>(m, "annotations"));
   w.end_object();
-  spec<Node>(w, m, stub, icon_gap);
+  spec<Node>(w, m, stub);
   w.key("status");
   w.begin_object();
   w.key("cleanup");
@@ -464,9 +474,6 @@ std::string csv_from(const Node& metadata, const CsvStub& stub, std::size_t* ico
   w.end_object();
   w.end_object();
   w.end_object();
-  if (icon_at != nullptr) {
-    *icon_at = icon_gap.at;
-  }
   return out;
 }
 
@@ -481,12 +488,20 @@ std::string synthesised_csv(const catalog::Property& metadata, const CsvStub& st
                               : csv_from(TextNode{metadata.raw}, stub);
 }
 
-CsvWithoutIcon synthesised_csv_without_icon(const catalog::Property& metadata,
-                                            const CsvStub& stub) {
-  CsvWithoutIcon out;
-  out.text = metadata.raw.empty() ? csv_from(DomNode{&metadata.value}, stub, &out.icon_at)
-                                  : csv_from(TextNode{metadata.raw}, stub, &out.icon_at);
-  return out;
+KeptCsvMetadata::KeptCsvMetadata(const catalog::Property& metadata, json::Flattener& flattener) {
+  if (!metadata.raw.empty()) {
+    m_kept = metadata.raw;
+  } else if (auto flat = flattener.flatten(metadata.value)) {
+    m_kept = std::move(*flat);
+    m_flat = true;
+  } else {
+    m_kept = json::to_text(metadata.value);
+  }
+}
+
+std::string KeptCsvMetadata::csv(const CsvStub& stub) const {
+  return m_flat ? csv_from(FlatNode{json::FlatNode::root(m_kept)}, stub)
+                : csv_from(TextNode{m_kept}, stub);
 }
 
 } // namespace opm::bundle

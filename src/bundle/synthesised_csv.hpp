@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/declcfg.hpp"
+#include "json/flat.hpp"
 
 #include <optional>
 #include <span>
@@ -36,14 +37,18 @@ std::string synthesised_csv(std::string_view metadata, const CsvStub& stub);
 // decoded value (a YAML catalog's), read as its compact text, members in key order, would be.
 std::string synthesised_csv(const catalog::Property& metadata, const CsvStub& stub);
 
-// A CSV written without its icon's base64 text, which belongs at `icon_at`: the whole CSV is
-// text[0, icon_at) + the icon's base64 text + text[icon_at, end). For a server that keeps the
-// one icon of a package apart from its bundles' CSVs; base64 text needs no escaping.
-struct CsvWithoutIcon {
-  std::string text;
-  std::size_t icon_at = 0;
+// A bundle's olm.csv.metadata kept to make its CSV when it is asked for: a JSON catalog's text
+// as written, or a decoded value in json::Flattener's form (JSON text of it would cost about as
+// much to make as the CSV). Its CSV is synthesised_csv's of the property.
+class KeptCsvMetadata {
+public:
+  KeptCsvMetadata(const catalog::Property& metadata, json::Flattener& flattener);
+
+  [[nodiscard]] std::string csv(const CsvStub& stub) const;
+
+private:
+  std::string m_kept;
+  bool m_flat = false; // else JSON text
 };
-// The same as synthesised_csv; `stub` has an icon.
-CsvWithoutIcon synthesised_csv_without_icon(const catalog::Property& metadata, const CsvStub& stub);
 
 } // namespace opm::bundle

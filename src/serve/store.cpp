@@ -5,12 +5,14 @@
 #include "json/text.hpp"
 #include "json/writer.hpp"
 #include "util/base64.hpp"
+#include "util/scratch_heap.hpp"
 #include "util/strings.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -141,37 +143,45 @@ Result<const catalog::Property*> csv_metadata_of(const model::Bundle& b) {
   return found;
 }
 
-// The CSV made from a bundle's olm.csv.metadata, as the pieces it is kept in. With a package
-// icon: the text before the icon's data, the data (`icon`, kept once for the package) and the
-// text after it.
-std::vector<SharedText> synthesise_csv(const model::Bundle& b, const model::Package& pkg,
-                                       const SharedText& icon, const catalog::Property& metadata,
-                                       TextPool& pool) {
-  const std::string version = b.parsed_version.to_string();
-  std::optional<bundle::CsvStub::Icon> stub_icon;
-  if (pkg.icon) {
-    stub_icon = bundle::CsvStub::Icon{icon ? std::string_view(*icon) : std::string_view(),
-                                      pkg.icon->mediatype};
+// What every CSV made for a package takes from it.
+struct PackageCsvPart {
+  std::string description;
+  bool has_icon = false;
+  std::string icon_data; // as base64
+  std::string icon_mediatype;
+};
+
+// What a bundle's CSV is made from when an answer needs it.
+struct CsvSource {
+  bundle::KeptCsvMetadata metadata;
+  std::string name;
+  std::string version;
+  std::vector<catalog::RelatedImage> related_images;
+  std::shared_ptr<const PackageCsvPart> package;
+};
+
+class MadeCsv final : public MadeText {
+public:
+  explicit MadeCsv(CsvSource source) : m_source(std::move(source)) {}
+
+  [[nodiscard]] std::string text() const override {
+    const PackageCsvPart& pkg = *m_source.package;
+    std::optional<bundle::CsvStub::Icon> icon;
+    if (pkg.has_icon) {
+      icon = bundle::CsvStub::Icon{pkg.icon_data, pkg.icon_mediatype};
+    }
+    return m_source.metadata.csv({
+        .name = m_source.name,
+        .version = m_source.version,
+        .package_description = pkg.description,
+        .icon = icon,
+        .related_images = m_source.related_images,
+    });
   }
-  const bundle::CsvStub stub{
-      .name = b.name,
-      .version = version,
-      .package_description = pkg.description,
-      .icon = stub_icon,
-      .related_images = b.related_images(),
-  };
-  bundle::CsvWithoutIcon csv;
-  if (icon) {
-    csv = bundle::synthesised_csv_without_icon(metadata, stub);
-  } else {
-    csv.text = bundle::synthesised_csv(metadata, stub);
-  }
-  const std::string_view text = csv.text;
-  if (!icon) {
-    return {pool.share(text)};
-  }
-  return {pool.share(text.substr(0, csv.icon_at)), icon, pool.share(text.substr(csv.icon_at))};
-}
+
+private:
+  CsvSource m_source;
+};
 
 // The bundle as latest converts it, but for its manifests, a CSV made from its
 // olm.csv.metadata, and the replaces and skips of each channel entry.
@@ -193,17 +203,41 @@ Result<BundleParts> parts_as_given(const model::Bundle& b, KeptTexts& texts) {
   return out;
 }
 
-// Latest's csvJson for a bundle without a CSV object, in the pieces it is kept in: the CSV
-// made from its one olm.csv.metadata (also its only object when it has no objects), or
-// nothing. `icon` is the package icon's data as base64, unless it has none.
-Result<std::vector<SharedText>> synthesised_csv_of(const model::Bundle& b,
-                                                   const model::Package& pkg,
-                                                   const SharedText& icon, TextPool& pool) {
+// Latest's csvJson for a bundle without a CSV object, made on request: the CSV made from its
+// one olm.csv.metadata (also its only object when it has no objects), or nothing. Kept whole
+// (util::KeptHeap::keep), as what the package shares is.
+Result<std::shared_ptr<const MadeText>>
+csv_made_on_request(const model::Bundle& b, const std::shared_ptr<const PackageCsvPart>& pkg,
+                    json::Flattener& flattener) {
   const catalog::Property* csv_metadata = OPM_TRY(csv_metadata_of(b));
   if (!b.csv_json().empty() || csv_metadata == nullptr) {
-    return std::vector<SharedText>{};
+    return nullptr;
   }
-  return synthesise_csv(b, pkg, icon, *csv_metadata, pool);
+  const auto related = b.related_images();
+  CsvSource made{
+      .metadata = bundle::KeptCsvMetadata(*csv_metadata, flattener),
+      .name = b.name,
+      .version = b.parsed_version.to_string(),
+      .related_images = {related.begin(), related.end()},
+      .package = pkg,
+  };
+  const util::KeptHeap kept;
+  return std::make_shared<const MadeCsv>(kept.keep(std::move(made)));
+}
+
+// What the CSVs made for `pkg` take from it, kept whole.
+std::shared_ptr<const PackageCsvPart> package_csv_part(const model::Package& pkg) {
+  PackageCsvPart made;
+  made.description = pkg.description;
+  if (pkg.icon) {
+    made.has_icon = true;
+    if (pkg.icon->data && !pkg.icon->data->empty()) {
+      made.icon_data = util::base64_encode(*pkg.icon->data);
+    }
+    made.icon_mediatype = pkg.icon->mediatype;
+  }
+  const util::KeptHeap kept;
+  return std::make_shared<const PackageCsvPart>(kept.keep(std::move(made)));
 }
 
 } // namespace
@@ -219,7 +253,7 @@ namespace {
 // Fills an entry from its bundle's parts and manifests.
 void set_bundle_parts(IndexEntry& entry, const BundleParts& parts, std::string_view csv_json,
                       std::span<const std::string> objects, TextPool& pool,
-                      std::span<const SharedText> made_csv) {
+                      std::shared_ptr<const MadeText> made_csv) {
   entry.package_name = parts.package_name;
   entry.channel_name = parts.channel_name;
   entry.bundle_path = parts.bundle_path;
@@ -228,17 +262,16 @@ void set_bundle_parts(IndexEntry& entry, const BundleParts& parts, std::string_v
     entry.provided_apis.push_back(
         {std::string(g.group), std::string(g.version), std::string(g.kind)});
   }
-  entry.stored = StoredBundle(parts, csv_json, objects, pool, made_csv);
+  entry.stored = StoredBundle(parts, csv_json, objects, pool, std::move(made_csv));
 }
 
 } // namespace
 
-void set_bundle(IndexEntry& entry, api::Bundle bundle, TextPool& pool,
-                std::span<const SharedText> made_csv) {
+void set_bundle(IndexEntry& entry, api::Bundle bundle, TextPool& pool) {
   const BundleParts parts = parts_of(bundle);
   std::vector<std::string> objects(std::make_move_iterator(bundle.mutable_object()->begin()),
                                    std::make_move_iterator(bundle.mutable_object()->end()));
-  set_bundle_parts(entry, parts, bundle.csvjson(), objects, pool, made_csv);
+  set_bundle_parts(entry, parts, bundle.csvjson(), objects, pool, nullptr);
 }
 
 Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
@@ -251,12 +284,10 @@ Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
   out.default_channel = pkg.default_channel;
   out.deprecation = message_of(pkg.deprecation);
   // The CSVs made from olm.csv.metadata, by bundle object: a bundle in several channels has
-  // its CSV made once.
-  std::unordered_map<const catalog::Bundle*, std::vector<SharedText>> made;
-  SharedText icon;
-  if (pkg.icon && pkg.icon->data && !pkg.icon->data->empty()) {
-    icon = pool.share(util::base64_encode(*pkg.icon->data));
-  }
+  // one.
+  std::unordered_map<const catalog::Bundle*, std::shared_ptr<const MadeText>> made;
+  const std::shared_ptr<const PackageCsvPart> csv_part = package_csv_part(pkg);
+  json::Flattener flattener;
   for (const auto& [ch_name, ch] : pkg.channels) {
     IndexChannel& channel = out.channels[ch_name];
     channel.name = ch.name;
@@ -269,7 +300,7 @@ Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
       entry.skips = b.skips;
       auto [csv, inserted] = made.try_emplace(b.blob);
       if (inserted) {
-        csv->second = OPM_TRY(synthesised_csv_of(b, pkg, icon, pool));
+        csv->second = OPM_TRY(csv_made_on_request(b, csv_part, flattener));
       }
       KeptTexts texts;
       const BundleParts parts = OPM_TRY(parts_as_given(b, texts));

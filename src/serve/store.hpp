@@ -41,10 +41,8 @@ struct IndexEntry {
 };
 
 // Fills an entry from its whole api.Bundle (replaces and skips are taken from the entry),
-// its manifests shared through `pool`; a CSV made from olm.csv.metadata comes apart, in
-// `made_csv` (see StoredBundle).
-void set_bundle(IndexEntry& entry, api::Bundle bundle, TextPool& pool,
-                std::span<const SharedText> made_csv = {});
+// its manifests shared through `pool`.
+void set_bundle(IndexEntry& entry, api::Bundle bundle, TextPool& pool);
 
 struct IndexChannel {
   std::string name;

@@ -45,30 +45,24 @@ SharedText TextPool::share(std::string_view text) {
 
 StoredBundle::StoredBundle(const BundleParts& parts, std::string_view csv_json,
                            std::span<const std::string> objects, TextPool& pool,
-                           std::span<const SharedText> made_csv) {
+                           std::shared_ptr<const MadeText> made_csv) {
   append_bundle_head(parts, m_own);
   m_head_size = static_cast<std::uint32_t>(m_own.size());
-  auto add_pieces = [&](std::uint32_t field, std::span<const SharedText> pieces) {
-    std::size_t size = 0;
-    for (const auto& piece : pieces) {
-      size += piece->size();
-    }
-    append_text_header(field, size, m_own);
-    for (const auto& piece : pieces) {
-      m_text_at.push_back(static_cast<std::uint32_t>(m_own.size()));
-      m_texts.push_back(piece);
-    }
-  };
   auto add_text = [&](std::uint32_t field, std::string_view text) {
-    const SharedText shared = pool.share(text);
-    add_pieces(field, std::span(&shared, 1));
+    append_text_header(field, text.size(), m_own);
+    m_inserts.push_back({.at = static_cast<std::uint32_t>(m_own.size()), .kept = pool.share(text)});
+  };
+  auto add_made = [&](std::uint32_t field) {
+    m_inserts.push_back(
+        {.at = static_cast<std::uint32_t>(m_own.size()), .made_field = field, .kept = nullptr});
   };
   if (!csv_json.empty()) {
     add_text(k_csv_json_field, csv_json);
-  } else if (!made_csv.empty()) {
-    add_pieces(k_csv_json_field, made_csv);
+  } else if (made_csv != nullptr) {
+    m_made = std::move(made_csv);
+    add_made(k_csv_json_field);
     if (objects.empty()) {
-      add_pieces(k_object_field, made_csv);
+      add_made(k_object_field);
     }
   }
   for (const auto& object : objects) {
@@ -78,21 +72,36 @@ StoredBundle::StoredBundle(const BundleParts& parts, std::string_view csv_json,
   m_deprecation_at = static_cast<std::uint32_t>(m_own.size());
   append_bundle_deprecation(parts, m_own);
   m_own.shrink_to_fit();
-  m_text_at.shrink_to_fit();
-  m_texts.shrink_to_fit();
+  m_inserts.shrink_to_fit();
+}
+
+std::uint32_t StoredBundle::texts_end() const {
+  return m_inserts.empty() ? m_head_size : m_inserts.back().at;
+}
+
+void StoredBundle::append_through_texts(std::string& out) const {
+  const std::string made = m_made != nullptr ? m_made->text() : std::string();
+  const std::string_view own = m_own;
+  std::size_t from = 0;
+  for (const Insert& insert : m_inserts) {
+    out.append(own.substr(from, insert.at - from));
+    if (insert.kept != nullptr) {
+      out.append(*insert.kept);
+    } else {
+      append_text_header(insert.made_field, made.size(), out);
+      out.append(made);
+    }
+    from = insert.at;
+  }
+  out.append(own.substr(from, texts_end() - from));
 }
 
 void StoredBundle::append_listing(std::string& out, bool with_manifests, std::string_view replaces,
                                   std::span<const std::string> skips) const {
   const std::string_view own = m_own;
-  const std::size_t tail = m_text_at.empty() ? m_head_size : m_text_at.back();
+  const std::size_t tail = texts_end();
   if (with_manifests) {
-    std::size_t from = 0;
-    for (std::size_t i = 0; i < m_texts.size(); ++i) {
-      out.append(own.substr(from, m_text_at[i] - from));
-      out.append(*m_texts[i]);
-      from = m_text_at[i];
-    }
+    append_through_texts(out);
   } else {
     out.append(own.substr(0, m_head_size));
   }
@@ -104,21 +113,18 @@ void StoredBundle::append_listing(std::string& out, bool with_manifests, std::st
 void StoredBundle::append_pieces(std::vector<std::string_view>& out) const {
   const std::string_view own = m_own;
   std::size_t from = 0;
-  for (std::size_t i = 0; i < m_texts.size(); ++i) {
-    out.push_back(own.substr(from, m_text_at[i] - from));
-    out.push_back(*m_texts[i]);
-    from = m_text_at[i];
+  for (const Insert& insert : m_inserts) {
+    out.push_back(own.substr(from, insert.at - from));
+    out.push_back(*insert.kept);
+    from = insert.at;
   }
   out.push_back(own.substr(from));
 }
 
 std::string StoredBundle::bytes() const {
-  std::vector<std::string_view> pieces;
-  append_pieces(pieces);
   std::string out;
-  for (auto piece : pieces) {
-    out.append(piece);
-  }
+  append_through_texts(out);
+  out.append(std::string_view(m_own).substr(texts_end()));
   return out;
 }
 

@@ -29,17 +29,31 @@ private:
   std::unordered_multimap<std::size_t, SharedText> m_texts;
 };
 
+// A text made when an answer needs it rather than kept, such as a CSV synthesised from a
+// bundle's olm.csv.metadata.
+class MadeText {
+public:
+  MadeText() = default;
+  MadeText(const MadeText&) = delete;
+  MadeText& operator=(const MadeText&) = delete;
+  virtual ~MadeText() = default;
+
+  [[nodiscard]] virtual std::string text() const = 0;
+};
+
 class StoredBundle {
 public:
   StoredBundle() = default;
   // Keeps a bundle's fields (its replaces and skips left out) and its manifests, taken into
-  // `pool`. A bundle without csvJson can be given one as pieces (`made_csv`, joined in order),
-  // which is then also its object when it has none.
+  // `pool`. A bundle without csvJson can be given one made on request (`made_csv`), which is
+  // then also its object when it has none.
   StoredBundle(const BundleParts& parts, std::string_view csv_json,
                std::span<const std::string> objects, TextPool& pool,
-               std::span<const SharedText> made_csv = {});
+               std::shared_ptr<const MadeText> made_csv = nullptr);
 
-  // The answer's wire bytes in order, as views of what this keeps.
+  // Whether an answer makes a text (and so cannot be given as views of kept ones).
+  [[nodiscard]] bool makes_text() const { return m_made != nullptr; }
+  // The answer's wire bytes in order, as views of what this keeps; only when !makes_text().
   void append_pieces(std::vector<std::string_view>& out) const;
   // The whole answer as one string.
   [[nodiscard]] std::string bytes() const;
@@ -51,14 +65,24 @@ public:
   void decode(api::Bundle& out) const;
 
 private:
-  // The head (fields 1-3), the tag and length of each text, the tail (fields 6-15).
+  // A text that goes at `at` in m_own: a kept one (its tag and length already in m_own) or,
+  // without `kept`, the made text as field `made_field` (tag and length written with it).
+  struct Insert {
+    std::uint32_t at = 0;
+    std::uint32_t made_field = 0;
+    SharedText kept;
+  };
+  // Where the last text goes in m_own (the end of the head when there is none).
+  [[nodiscard]] std::uint32_t texts_end() const;
+  // m_own up to texts_end(), every text in its place (the made one made here).
+  void append_through_texts(std::string& out) const;
+
+  // The head (fields 1-3), the tag and length of each kept text, the tail (fields 6-15).
   std::string m_own;
   std::uint32_t m_head_size = 0;
   std::uint32_t m_deprecation_at = 0; // where field 15 starts in m_own
-  // Where each piece of text goes in m_own (after a text's tag and length, or after the
-  // piece before it).
-  std::vector<std::uint32_t> m_text_at;
-  std::vector<SharedText> m_texts;
+  std::vector<Insert> m_inserts;      // in the order of their places
+  std::shared_ptr<const MadeText> m_made;
 };
 
 } // namespace opm::serve

@@ -172,19 +172,25 @@ TEST_SUITE("synthesised csv") {
     }
   }
 
-  TEST_CASE("a CSV written without its icon's data is the CSV less the data, cut where it goes") {
-    const CsvStub stub = stub_with_icon("");
-    const std::string text = R"({"displayName":"A","links":[{"name":"l","url":"u"}],)"
-                             R"("installModes":[{"type":"AllNamespaces","supported":true}]})";
-    for (const std::string& raw : {text, std::string()}) {
-      CAPTURE(raw);
-      const opm::catalog::Property metadata{"olm.csv.metadata",
-                                            opm::json::text::parse(text).value(), raw};
-      const CsvWithoutIcon apart = synthesised_csv_without_icon(metadata, stub);
-      const std::string before = apart.text.substr(0, apart.icon_at);
-      CHECK(before.ends_with(R"("icon":[{"base64data":")"));
-      CHECK(before + "iVBORw==" + apart.text.substr(apart.icon_at) ==
-            synthesised_csv(metadata, stub));
+  TEST_CASE("a kept metadata makes the CSV its property makes, as text or decoded") {
+    const CsvStub stub = stub_with_icon("From the package");
+    for (std::string_view text :
+         {R"({})", R"({"displayName":"A","links":[{"name":"l","url":"u"}]})",
+          R"({"DisplayName":"first","displayname":"second","displayName":null,)"
+          R"("Keywords":["x"],"keywords":null,"Provider":{"name":"P"},"provider":{"URL":"u"}})",
+          R"({"annotations":{"z":"1","a":"<\u2028>","b":"x","b":"y"},"labels":null,)"
+          R"("Labels":{"k":"v"},"crdDescriptions":{"owned":[{"name":"c","specDescriptors":[)"
+          R"({"path":"p","value":{"b":"&","a":[1.5,-2,1e21,18446744073709551615,true,null]}},)"
+          R"({"path":"q","value":null},{"path":"r","value":"\u0000"}]}]},)"
+          R"("apiServiceDefinitions":{"owned":[{"containerPort":8443.9},{"containerPort":-7}]},)"
+          R"("installModes":[{"type":"OwnNamespace","supported":true},{"supported":null}]})"}) {
+      CAPTURE(text);
+      const opm::catalog::Property as_text{"olm.csv.metadata", opm::json::text::parse(text).value(),
+                                           std::string(text)};
+      const opm::catalog::Property decoded{"olm.csv.metadata", as_text.value, ""};
+      opm::json::Flattener flattener;
+      CHECK(KeptCsvMetadata(as_text, flattener).csv(stub) == synthesised_csv(as_text, stub));
+      CHECK(KeptCsvMetadata(decoded, flattener).csv(stub) == synthesised_csv(decoded, stub));
     }
   }
 

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace opm::serve {
@@ -252,6 +253,91 @@ TEST_SUITE("serve store") {
     CHECK(
         error_of(store().default_bundle_that_provides("etcd.io", "v1", "EtcdCluster")) ==
         R"(no channel entries found that provide group:"etcd.io" version:"v1" kind:"EtcdCluster")");
+  }
+
+  TEST_CASE("a CSV made from a YAML catalog's olm.csv.metadata is made when an answer needs it") {
+    test::TempDir dir;
+    dir.write("catalog/index.yaml", R"(schema: olm.package
+name: mq
+defaultChannel: stable
+icon:
+  base64data: iVBORw==
+  mediatype: image/png
+---
+schema: olm.channel
+package: mq
+name: stable
+entries:
+  - name: mq.v1
+---
+schema: olm.channel
+package: mq
+name: fast
+entries:
+  - name: mq.v1
+---
+schema: olm.bundle
+package: mq
+name: mq.v1
+image: quay.io/mq:v1
+relatedImages:
+  - name: broker
+    image: quay.io/mq/broker:v1
+properties:
+  - type: olm.package
+    value: {packageName: mq, version: 1.0.0}
+  - type: olm.csv.metadata
+    value:
+      displayName: MQ <broker>
+      keywords: [queue]
+      installModes:
+        - {type: AllNamespaces, supported: true}
+)");
+    auto catalog = load_catalog((dir.path() / "catalog").string());
+    REQUIRE_MESSAGE(catalog.has_value(), catalog.error().describe());
+    const Store mq(std::move(*catalog));
+    const std::string csv =
+        R"({"kind":"ClusterServiceVersion","apiVersion":"operators.coreos.com/v1alpha1",)"
+        R"("metadata":{"name":"mq.v1"},"spec":{"install":{"strategy":"deployment",)"
+        R"("spec":{"deployments":null}},"version":"1.0.0","customresourcedefinitions":{},)"
+        R"("apiservicedefinitions":{},"displayName":"MQ \u003cbroker\u003e","keywords":["queue"],)"
+        R"("provider":{},"icon":[{"base64data":"iVBORw==","mediatype":"image/png"}],)"
+        R"("installModes":[{"type":"AllNamespaces","supported":true}],"cleanup":{"enabled":false},)"
+        R"("relatedImages":[{"name":"broker","image":"quay.io/mq/broker:v1"}]},)"
+        R"("status":{"cleanup":{}}})";
+    for (std::string_view channel : {"stable", "fast"}) {
+      CAPTURE(channel);
+      auto entry = mq.bundle("mq", channel, "mq.v1");
+      REQUIRE(entry.has_value());
+      const StoredBundle& stored = (*entry)->stored;
+      CHECK(stored.makes_text());
+      api::Bundle decoded;
+      REQUIRE(decoded.ParseFromString(stored.bytes()));
+      CHECK(decoded.csvjson() == csv);
+      REQUIRE(decoded.object_size() == 1);
+      CHECK(decoded.object(0) == csv);
+      // The answer the backend gives is the same bytes, made whole.
+      auto answer = StoredAnswers::bundle(*entry);
+      REQUIRE(answer.has_value());
+      REQUIRE(std::holds_alternative<std::string>(*answer));
+      CHECK(std::get<std::string>(*answer) == stored.bytes());
+      // A listing with manifests carries the made CSV and the edges given.
+      std::string listing;
+      stored.append_listing(listing, true, "mq.v0", std::vector<std::string>{"mq.v00"});
+      api::Bundle listed;
+      REQUIRE(listed.ParseFromString(listing));
+      CHECK(listed.csvjson() == csv);
+      CHECK(listed.object_size() == 1);
+      CHECK(listed.replaces() == "mq.v0");
+      CHECK(listed.skips_size() == 1);
+      listing.clear();
+      stored.append_listing(listing, false, "", {});
+      api::Bundle bare;
+      REQUIRE(bare.ParseFromString(listing));
+      CHECK(bare.csvjson().empty());
+      CHECK(bare.object_size() == 0);
+      CHECK(bare.csvname() == "mq.v1");
+    }
   }
 
   TEST_CASE("lists bundles by channel, then package, then name, replaces and skips kept") {
