@@ -492,7 +492,7 @@ KeptCsvMetadata::KeptCsvMetadata(const catalog::Property& metadata, json::Flatte
   if (!metadata.raw.empty()) {
     m_kept = metadata.raw;
   } else if (auto flat = flattener.flatten(metadata.value)) {
-    m_kept = std::move(*flat);
+    m_kept = *flat;
     m_flat = true;
   } else {
     m_kept = json::to_text(metadata.value);

@@ -33,24 +33,38 @@ public:
   }
 
   bool write(const Json& value);
-  [[nodiscard]] std::string made() const { return std::string(m_buffer.data(), m_used); }
+  [[nodiscard]] std::string_view made() const { return {m_buffer.data(), m_used}; }
 
 private:
+  // `size` bytes to write at the end of what is written.
   char* room(std::size_t size) {
-    if (m_buffer.size() - m_used < size) {
-      m_buffer.resize(std::max(2 * m_buffer.size(), m_used + size));
+    if (m_buffer.size() - m_used < size) [[unlikely]] {
+      grow(size);
     }
     char* at = m_buffer.data() + m_used;
     m_used += size;
     return at;
   }
+  [[gnu::noinline]] void grow(std::size_t size) {
+    m_buffer.resize(std::max(2 * m_buffer.size(), m_used + size));
+  }
   void tag(Tag tag) { *room(1) = static_cast<char>(tag); }
-  template <typename T> void put(T value) { std::memcpy(room(sizeof value), &value, sizeof value); }
-  bool text(std::string_view text) {
+  // A number node: its tag and 8 bytes.
+  template <typename T> void number(Tag tag, T value) {
+    static_assert(sizeof value == 8);
+    char* at = room(1 + sizeof value);
+    *at = static_cast<char>(tag);
+    std::memcpy(at + 1, &value, sizeof value);
+  }
+  // A string's size and bytes, after `tag` unless it is a key (no tag).
+  bool text(std::string_view text, std::optional<Tag> tag = std::nullopt) {
     if (text.size() > k_largest) {
       return false;
     }
-    char* at = room(4 + text.size());
+    char* at = room((tag ? 1 : 0) + 4 + text.size());
+    if (tag) {
+      *at++ = static_cast<char>(*tag);
+    }
     const auto size = static_cast<std::uint32_t>(text.size());
     std::memcpy(at, &size, 4);
     std::memcpy(at + 4, text.data(), text.size());
@@ -69,10 +83,11 @@ bool FlatWriter::container(Tag container_tag, const Items& items, Write write) {
   if (items.size() > k_largest) {
     return false;
   }
-  tag(container_tag);
-  put(static_cast<std::uint32_t>(items.size()));
-  const std::size_t size_at = m_used;
-  put(std::uint32_t{0});
+  char* at = room(k_container_header);
+  *at = static_cast<char>(container_tag);
+  const auto count = static_cast<std::uint32_t>(items.size());
+  std::memcpy(at + 1, &count, sizeof count);
+  const std::size_t size_at = m_used - sizeof(std::uint32_t);
   for (const auto& item : items) {
     if (!write(item)) {
       return false;
@@ -94,20 +109,16 @@ bool FlatWriter::write(const Json& value) {
     tag(value.get<bool>() ? Tag::yes : Tag::no);
     return true;
   case Type::number_integer:
-    tag(Tag::integer);
-    put(value.get<std::int64_t>());
+    number(Tag::integer, value.get<std::int64_t>());
     return true;
   case Type::number_unsigned:
-    tag(Tag::unsigned_integer);
-    put(value.get<std::uint64_t>());
+    number(Tag::unsigned_integer, value.get<std::uint64_t>());
     return true;
   case Type::number_float:
-    tag(Tag::floating);
-    put(value.get<double>());
+    number(Tag::floating, value.get<double>());
     return true;
   case Type::string:
-    tag(Tag::string);
-    return text(value.get_ref<const std::string&>());
+    return text(value.get_ref<const std::string&>(), Tag::string);
   case Type::array:
     return container(Tag::array, value.get_ref<const Json::array_t&>(),
                      [this](const Json& element) { return write(element); });
@@ -142,7 +153,7 @@ std::string_view text_at(const char* at) { return {at + 4, get<std::uint32_t>(at
 
 } // namespace
 
-std::optional<std::string> Flattener::flatten(const Json& value) {
+std::optional<std::string_view> Flattener::flatten(const Json& value) {
   FlatWriter writer(m_buffer);
   if (!writer.write(value)) {
     return std::nullopt;

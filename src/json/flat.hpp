@@ -17,9 +17,9 @@ namespace opm::json {
 // reallocation once the buffer has grown to the largest.
 class Flattener {
 public:
-  // The flat form of `value` (a string of its size), or nullopt when one of its strings or
-  // containers does not fit the form's 32-bit sizes.
-  std::optional<std::string> flatten(const Json& value);
+  // The flat form of `value`, a view of the buffer valid until the next call, or nullopt when
+  // one of its strings or containers does not fit the form's 32-bit sizes.
+  std::optional<std::string_view> flatten(const Json& value);
 
 private:
   std::string m_buffer;
