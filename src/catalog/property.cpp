@@ -299,4 +299,6 @@ Result<Channel> decode_channel(const Json& value) {
   return read_channel(value);
 }
 
+Gvk read_checked_gvk(const Json& value) { return read_gvk(value); }
+
 } // namespace opm::catalog::property

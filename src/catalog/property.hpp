@@ -82,5 +82,8 @@ Result<PackageRequired> decode_package_required(const Json& value);
 Result<Gvk> decode_gvk(const Json& value);
 Result<GvkRequired> decode_gvk_required(const Json& value);
 Result<Channel> decode_channel(const Json& value);
+// The fields of an olm.gvk or olm.gvk.required value already checked (by a decoder above, by
+// parse, or as a validated model's property), read without checking it again.
+Gvk read_checked_gvk(const Json& value);
 
 } // namespace opm::catalog::property

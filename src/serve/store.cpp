@@ -53,10 +53,11 @@ Result<void> add_property(const catalog::Property& p, BundleParts& out, KeptText
     }
     return *text;
   };
+  // The model was validated: its gvk values decode.
   if (p.type == k_prop_gvk) {
-    out.provided_apis.push_back(gvk_parts(OPM_TRY(property::decode_gvk(p.value)), texts));
+    out.provided_apis.push_back(gvk_parts(property::read_checked_gvk(p.value), texts));
   } else if (p.type == k_prop_gvk_required) {
-    out.required_apis.push_back(gvk_parts(OPM_TRY(property::decode_gvk_required(p.value)), texts));
+    out.required_apis.push_back(gvk_parts(property::read_checked_gvk(p.value), texts));
     out.dependencies.push_back({k_prop_gvk, value()});
   } else if (p.type == k_prop_package_required) {
     auto required = OPM_TRY(property::decode_package_required(p.value));
