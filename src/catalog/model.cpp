@@ -74,13 +74,14 @@ std::string describe_reference(const PackageScopedReference& ref) {
                      util::go_quote(ref.schema), util::go_quote(ref.name));
 }
 
-// The image checks of B7/B8: empty is allowed.
-Result<void> check_pull_spec(std::string_view image, std::string_view what) {
+// The image checks of B7/B8: empty is allowed. `what` names the image, called only for the
+// error (most images are fine, and every bundle has several).
+template <typename What> Result<void> check_pull_spec(std::string_view image, What what) {
   if (image.empty()) {
     return {};
   }
   if (auto ref = util::parse_reference(image); !ref) {
-    return fail(Errc::invalid, fmt::format("{}: invalid image pull spec {}: {}", what,
+    return fail(Errc::invalid, fmt::format("{}: invalid image pull spec {}: {}", what(),
                                            util::go_quote(image), ref.error().message()));
   }
   return {};
@@ -234,12 +235,14 @@ private:
                               util::go_quote(k_prop_package),
                               util::go_quote(identity.package_name)));
     }
-    std::string subject =
-        fmt::format("package {} bundle {}", util::go_quote(b.package), util::go_quote(b.name));
-    OPM_TRY(check_pull_spec(b.image, subject + " image"));
+    auto subject = [&b] {
+      return fmt::format("package {} bundle {}", util::go_quote(b.package), util::go_quote(b.name));
+    };
+    OPM_TRY(check_pull_spec(b.image, [&] { return subject() + " image"; }));
     for (std::size_t i = 0; i < b.related_images.size(); ++i) {
-      OPM_TRY(check_pull_spec(b.related_images[i].image,
-                              fmt::format("{} relatedImages[{}].image", subject, i)));
+      OPM_TRY(check_pull_spec(b.related_images[i].image, [&] {
+        return fmt::format("{} relatedImages[{}].image", subject(), i);
+      }));
     }
     auto version = util::semver::parse(identity.version);
     if (!version) {
