@@ -1,26 +1,39 @@
 // File-based catalogs as `opm validate` and `opm render` load them: one file's JSON or YAML
 // stream decoded into documents, the documents turned into declcfg objects, the model built
 // and every validation rule run. A loaded catalog written out (JSON and YAML) and loaded again
-// must write the same bytes.
+// must write the same bytes. Each decoded document kept flat (json::Flattener, as serve keeps
+// olm.csv.metadata values) must read back as the same value.
 #include "catalog/decode.hpp"
 #include "catalog/load.hpp"
 #include "catalog/write.hpp"
+#include "json/flat.hpp"
 #include "validate/validate.hpp"
 #include "yaml/detail/block_layout.hpp"
 
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "fuzz_support.hpp"
 
 namespace {
+
+void check_flat_round_trip(const std::vector<opm::catalog::Document>& docs) {
+  opm::json::Flattener flattener;
+  for (const auto& doc : docs) {
+    auto flat = flattener.flatten(doc.value);
+    OPM_FUZZ_CHECK(flat.has_value());
+    OPM_FUZZ_CHECK(opm::json::FlatNode::root(*flat).to_json() == doc.value);
+  }
+}
 
 std::optional<opm::catalog::DeclarativeConfig> load(std::string_view text, std::string_view name) {
   auto docs = opm::catalog::decode_stream(text, name);
   if (!docs) {
     return std::nullopt;
   }
+  check_flat_round_trip(*docs);
   opm::catalog::DeclarativeConfig cfg;
   if (!opm::catalog::add_documents(std::move(*docs), name, cfg)) {
     return std::nullopt;
