@@ -165,7 +165,8 @@ class MadeCsv final : public MadeText {
 public:
   explicit MadeCsv(CsvSource source) : m_source(std::move(source)) {}
 
-  [[nodiscard]] std::string text() const override {
+private:
+  [[nodiscard]] std::string make() const override {
     const PackageCsvPart& pkg = *m_source.package;
     std::optional<bundle::CsvStub::Icon> icon;
     if (pkg.has_icon) {
@@ -180,7 +181,6 @@ public:
     });
   }
 
-private:
   CsvSource m_source;
 };
 

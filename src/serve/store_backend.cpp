@@ -30,12 +30,8 @@ Result<BundleBytes> StoredAnswers::bundle(Result<const IndexEntry*> entry) {
   if (!entry) {
     return std::unexpected(entry.error());
   }
-  const StoredBundle& stored = (*entry)->stored;
-  if (stored.makes_text()) {
-    return BundleBytes(stored.bytes());
-  }
   StoredPieces pieces;
-  stored.append_pieces(pieces);
+  (*entry)->stored.append_pieces(pieces);
   return BundleBytes(std::move(pieces));
 }
 

@@ -10,6 +10,12 @@ namespace opm::serve {
 
 namespace {
 
+std::string text_header(std::uint32_t number, std::size_t size) {
+  std::string out;
+  append_text_header(number, size, out);
+  return out;
+}
+
 // Long texts are keyed by their size and ends only: hashing whole CSVs would cost more than
 // comparing the few that share a key.
 std::size_t text_key(std::string_view text) {
@@ -41,6 +47,23 @@ SharedText TextPool::share(std::string_view text) {
   }
   m_texts.emplace(key, shared);
   return shared;
+}
+
+const std::string& MadeText::text() const {
+  std::call_once(m_made, [this] {
+    std::string made = make();
+    // Kept for the server's life: out of a load's scratch heap, should one be made there.
+    const util::KeptHeap kept;
+    m_text = kept.keep(std::move(made));
+    m_csv_json_header = kept.keep(text_header(k_csv_json_field, m_text.size()));
+    m_object_header = kept.keep(text_header(k_object_field, m_text.size()));
+  });
+  return m_text;
+}
+
+std::string_view MadeText::header(std::uint32_t number) const {
+  static_cast<void>(text()); // the headers are made with the text
+  return number == k_csv_json_field ? m_csv_json_header : m_object_header;
 }
 
 StoredBundle::StoredBundle(const BundleParts& parts, std::string_view csv_json,
@@ -80,7 +103,6 @@ std::uint32_t StoredBundle::texts_end() const {
 }
 
 void StoredBundle::append_through_texts(std::string& out) const {
-  const std::string made = m_made != nullptr ? m_made->text() : std::string();
   const std::string_view own = m_own;
   std::size_t from = 0;
   for (const Insert& insert : m_inserts) {
@@ -88,8 +110,8 @@ void StoredBundle::append_through_texts(std::string& out) const {
     if (insert.kept != nullptr) {
       out.append(*insert.kept);
     } else {
-      append_text_header(insert.made_field, made.size(), out);
-      out.append(made);
+      out.append(m_made->header(insert.made_field));
+      out.append(m_made->text());
     }
     from = insert.at;
   }
@@ -114,8 +136,14 @@ void StoredBundle::append_pieces(std::vector<std::string_view>& out) const {
   const std::string_view own = m_own;
   std::size_t from = 0;
   for (const Insert& insert : m_inserts) {
-    out.push_back(own.substr(from, insert.at - from));
-    out.push_back(*insert.kept);
+    if (insert.kept != nullptr) {
+      out.push_back(own.substr(from, insert.at - from));
+      out.push_back(*insert.kept);
+    } else {
+      out.push_back(own.substr(from, insert.at - from));
+      out.push_back(m_made->header(insert.made_field));
+      out.push_back(m_made->text());
+    }
     from = insert.at;
   }
   out.push_back(own.substr(from));

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -29,8 +30,9 @@ private:
   std::unordered_multimap<std::size_t, SharedText> m_texts;
 };
 
-// A text made when an answer needs it rather than kept, such as a CSV synthesised from a
-// bundle's olm.csv.metadata.
+// A text made when an answer first needs it rather than at load, such as a CSV synthesised
+// from a bundle's olm.csv.metadata, and kept from then on: a catalog's start pays only for what
+// its clients ask for, and each answer after the first is views, as for a kept text.
 class MadeText {
 public:
   MadeText() = default;
@@ -38,7 +40,19 @@ public:
   MadeText& operator=(const MadeText&) = delete;
   virtual ~MadeText() = default;
 
-  [[nodiscard]] virtual std::string text() const = 0;
+  // The text, made by the first caller (others wait for it).
+  [[nodiscard]] const std::string& text() const;
+  // The tag and length that put the text in the answer as field `number` (the bundle's
+  // csvJson or an object).
+  [[nodiscard]] std::string_view header(std::uint32_t number) const;
+
+private:
+  [[nodiscard]] virtual std::string make() const = 0;
+
+  mutable std::once_flag m_made;
+  mutable std::string m_text;
+  mutable std::string m_csv_json_header;
+  mutable std::string m_object_header;
 };
 
 class StoredBundle {
@@ -51,9 +65,7 @@ public:
                std::span<const std::string> objects, TextPool& pool,
                std::shared_ptr<const MadeText> made_csv = nullptr);
 
-  // Whether an answer makes a text (and so cannot be given as views of kept ones).
-  [[nodiscard]] bool makes_text() const { return m_made != nullptr; }
-  // The answer's wire bytes in order, as views of what this keeps; only when !makes_text().
+  // The answer's wire bytes in order, as views of what this keeps (a made text made first).
   void append_pieces(std::vector<std::string_view>& out) const;
   // The whole answer as one string.
   [[nodiscard]] std::string bytes() const;
@@ -74,7 +86,7 @@ private:
   };
   // Where the last text goes in m_own (the end of the head when there is none).
   [[nodiscard]] std::uint32_t texts_end() const;
-  // m_own up to texts_end(), every text in its place (the made one made here).
+  // m_own up to texts_end(), every text in its place.
   void append_through_texts(std::string& out) const;
 
   // The head (fields 1-3), the tag and length of each kept text, the tail (fields 6-15).

@@ -255,7 +255,8 @@ TEST_SUITE("serve store") {
         R"(no channel entries found that provide group:"etcd.io" version:"v1" kind:"EtcdCluster")");
   }
 
-  TEST_CASE("a CSV made from a YAML catalog's olm.csv.metadata is made when an answer needs it") {
+  TEST_CASE(
+      "a CSV made from a YAML catalog's olm.csv.metadata is made once, when an answer needs it") {
     test::TempDir dir;
     dir.write("catalog/index.yaml", R"(schema: olm.package
 name: mq
@@ -305,22 +306,33 @@ properties:
         R"("installModes":[{"type":"AllNamespaces","supported":true}],"cleanup":{"enabled":false},)"
         R"("relatedImages":[{"name":"broker","image":"quay.io/mq/broker:v1"}]},)"
         R"("status":{"cleanup":{}}})";
+    std::vector<const char*> made_csvs; // where each channel's answer has its CSV
     for (std::string_view channel : {"stable", "fast"}) {
       CAPTURE(channel);
       auto entry = mq.bundle("mq", channel, "mq.v1");
       REQUIRE(entry.has_value());
       const StoredBundle& stored = (*entry)->stored;
-      CHECK(stored.makes_text());
       api::Bundle decoded;
       REQUIRE(decoded.ParseFromString(stored.bytes()));
       CHECK(decoded.csvjson() == csv);
       REQUIRE(decoded.object_size() == 1);
       CHECK(decoded.object(0) == csv);
-      // The answer the backend gives is the same bytes, made whole.
+      // The answer the backend gives is the same bytes, as views of the CSV made once.
       auto answer = StoredAnswers::bundle(*entry);
       REQUIRE(answer.has_value());
-      REQUIRE(std::holds_alternative<std::string>(*answer));
-      CHECK(std::get<std::string>(*answer) == stored.bytes());
+      REQUIRE(std::holds_alternative<StoredPieces>(*answer));
+      std::string joined;
+      std::vector<const char*> csv_pieces;
+      for (std::string_view piece : std::get<StoredPieces>(*answer)) {
+        joined.append(piece);
+        if (piece == csv) {
+          csv_pieces.push_back(piece.data());
+        }
+      }
+      CHECK(joined == stored.bytes());
+      REQUIRE(csv_pieces.size() == 2);
+      CHECK(csv_pieces[0] == csv_pieces[1]);
+      made_csvs.push_back(csv_pieces[0]);
       // A listing with manifests carries the made CSV and the edges given.
       std::string listing;
       stored.append_listing(listing, true, "mq.v0", std::vector<std::string>{"mq.v00"});
@@ -338,6 +350,9 @@ properties:
       CHECK(bare.object_size() == 0);
       CHECK(bare.csvname() == "mq.v1");
     }
+    // The bundle is in two channels; its CSV is made once for both.
+    REQUIRE(made_csvs.size() == 2);
+    CHECK(made_csvs[0] == made_csvs[1]);
   }
 
   TEST_CASE("lists bundles by channel, then package, then name, replaces and skips kept") {
