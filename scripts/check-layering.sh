@@ -130,7 +130,7 @@ done
 # The index database's schema belongs to sqlite/: no other module names its tables in SQL.
 tables='package|channel|channel_entry|operatorbundle|related_image|api|api_provider|api_requirer|properties|dependencies|deprecated|schema_migrations'
 sql='(FROM|JOIN|INTO|UPDATE|TABLE)[[:space:]]+('"$tables"')\b|"(PRAGMA|VACUUM)\b|"(SELECT|INSERT|DELETE|select|insert|delete from|update [a-z_]+ set)[[:space:]]'
-if leaks=$(grep -rnE "$sql" --include='*.cpp' --include='*.hpp' . | grep -v '^\./sqlite/'); then
+if leaks=$(grep -rnE "$sql" "${sources[@]}" . | grep -v '^\./sqlite/'); then
   echo "layering: SQL outside sqlite/ (the only module that speaks to the index schema):"
   sed 's/^\.\//  /' <<<"$leaks"
   status=1
@@ -138,7 +138,7 @@ fi
 # Where an image is (a registry, oci:DIR[:TAG], docker-archive:FILE[:REF]) is told apart once,
 # by registry/location.cpp: no other file tests a text for those prefixes.
 prefix='"(oci|docker-archive):"|(starts_with|rfind|find|compare|substr)\([^)]*"(oci|docker-archive):'
-if tests=$(grep -rnE "$prefix" --include='*.cpp' --include='*.hpp' . | grep -v '^\./registry/location\.cpp:'); then
+if tests=$(grep -rnE "$prefix" "${sources[@]}" . | grep -v '^\./registry/location\.cpp:'); then
   echo "layering: an image location's prefix tested outside registry/location.cpp (parse_image_location):"
   sed 's/^\.\//  /' <<<"$tests"
   status=1

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/check-layering.sh keeps the telling apart of image locations in registry/location.cpp:
 # a test for "oci:" or "docker-archive:" passes there and fails elsewhere, naming the file; a
-# help text that merely spells the forms out does not count.
+# help text that merely spells the forms out does not count. A C or C++ file of any suffix is
+# read.
 source "$OPM_TESTS/cli/lib/common.bash"
 source "$OPM_TESTS/cli/lib/layering.bash"
 
@@ -16,4 +17,8 @@ layering_refuses '^  image/output.cpp:1:bool local' "the test in image/"
 rm tree/src/image/output.cpp
 printf 'constexpr std::string_view k_prefix = "docker-archive:";\n' >tree/src/registry/archive_source.cpp
 layering_refuses '^  registry/archive_source.cpp:1:' "the prefix in registry/"
+
+rm tree/src/registry/archive_source.cpp
+printf 'inline bool is_layout(std::string_view t) { return t.starts_with("oci:"); }\n' >tree/src/image/layout.h
+layering_refuses '^  image/layout.h:1:inline bool' "the test in image/layout.h"
 exit 0
