@@ -5,9 +5,15 @@ source "$OPM_TESTS/serve/lib/common.bash"
 
 for signal in TERM INT; do
   start_server "$DATA/catalog" -t /dev/null
-  "$PYTHON" "$OPM_TESTS/serve/lib/load.py" "127.0.0.1:$PORT" 8 20 >load.txt &
+  rm -f streaming
+  "$PYTHON" "$OPM_TESTS/serve/lib/load.py" "127.0.0.1:$PORT" 8 20 streaming >load.txt &
   load_pid=$!
-  sleep 1
+  # Signalled once a stream has completed (the clients are then streaming), within 15 s.
+  for _ in $(seq 150); do
+    [ -e streaming ] && break
+    sleep 0.1
+  done
+  [ -e streaming ] || fail "SIG$signal: no stream completed in 15 s"
   kill -"$signal" "$SERVER_PID"
   wait_server
   expect_rc 0

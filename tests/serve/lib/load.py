@@ -5,7 +5,10 @@ message, and streams that ended early after their first message (an in-flight ca
 server dropped). Calls the server refused before answering (UNAVAILABLE, or CANCELLED for
 a call not yet dispatched when the stop began) end that client quietly.
 
-    load.py ADDRESS CLIENTS SECONDS
+    load.py ADDRESS CLIENTS SECONDS [READY_FILE]
+
+READY_FILE, when given, is made once a stream has completed: a test waits for it, not for a
+time that a loaded machine may not keep.
 """
 import sys
 import threading
@@ -16,6 +19,7 @@ import grpc
 
 def main():
     address, clients, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+    ready_file = sys.argv[4] if len(sys.argv) > 4 else None
     counts = {"completed": 0, "cut": 0}
     sizes = set()
     lock = threading.Lock()
@@ -39,6 +43,8 @@ def main():
             with lock:
                 counts["completed"] += 1
                 sizes.add(received)
+                if ready_file and counts["completed"] == 1:
+                    open(ready_file, "w").close()
 
     threads = [threading.Thread(target=worker) for _ in range(clients)]
     for t in threads:
