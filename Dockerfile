@@ -14,7 +14,7 @@ FROM docker.io/library/debian:12-slim
 COPY scripts/install-deps.sh /tmp/install-deps.sh
 RUN /tmp/install-deps.sh runtime && rm -rf /var/lib/apt/lists/* /tmp/install-deps.sh
 COPY --from=build /out/usr/bin/opm /bin/opm
-COPY --from=build /out/usr/lib/opm/opm-serve.so /bin/opm-serve.so
+COPY --from=build /out/usr/lib/opm/opm-serve /bin/opm-serve
 RUN ln -s opm /bin/grpc_health_probe \
  && groupadd -g 1001 opm && useradd -u 1001 -g 1001 -d / -s /usr/sbin/nologin opm
 LABEL org.opencontainers.image.title=opm

@@ -1,6 +1,6 @@
 # `cpack` in a build tree makes a Debian package of what `cmake --install` installs: opm,
-# the serve module in lib/opm, man pages and completions, stripped. Depends are the
-# packages of exactly the shared libraries opm and the module load, as dpkg-shlibdeps
+# opm-serve in lib/opm, man pages and completions, stripped. Depends are the packages of
+# exactly the shared libraries the two executables load, as dpkg-shlibdeps
 # finds them (needs dpkg-dev), and libcurl's and libarchive's, which opm loads by name.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME opm)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the opm base image, without a container engine, for this machine's architecture:
-# /bin/opm (stripped) with the serve module beside it, /bin/grpc_health_probe (a second name
+# /bin/opm and /bin/opm-serve (stripped), /bin/grpc_health_probe (a second name
 # of /bin/opm), exactly the shared libraries they load and the dynamic loader, CA
 # certificates, /etc/passwd and /etc/group entries for user 1001, /etc/nsswitch.conf and a
 # writable /tmp; no shell. Configured as upstream's opm image: entrypoint ["/bin/opm"],
@@ -9,7 +9,7 @@
 #
 #   scripts/build-image.sh [--opm BINARY] --tag DEST
 #
-# BINARY defaults to the release build (build/release/opm, opm-serve.so beside it). A BINARY
+# BINARY defaults to the release build (build/release/opm, opm-serve beside it). A BINARY
 # built for another architecture (arm64, see cmake/toolchains/) gives an image for it: its
 # libraries are listed by its own dynamic loader under qemu-user-static and taken from
 # CROSS_SYSROOT (default /, where Debian's multiarch packages put them), and the image is
@@ -41,8 +41,8 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$tag" ] || usage
 opm="$(realpath "$opm")"
-module="$(dirname "$opm")/opm-serve.so"
-for f in "$opm" "$module"; do
+program="$(dirname "$opm")/opm-serve"
+for f in "$opm" "$program"; do
   [ -f "$f" ] || { echo "build-image: $f not found (build the release preset first)" >&2; exit 1; }
 done
 
@@ -78,22 +78,20 @@ if [ "$machine" != "$host_machine" ]; then
 fi
 
 "$strip_tool" --strip-unneeded -o "$root/bin/opm" "$opm"
-"$strip_tool" --strip-unneeded -o "$root/bin/opm-serve.so" "$module"
-chmod 0755 "$root/bin/opm"
-chmod 0644 "$root/bin/opm-serve.so"
+"$strip_tool" --strip-unneeded -o "$root/bin/opm-serve" "$program"
+chmod 0755 "$root/bin/opm" "$root/bin/opm-serve"
 ln -s opm "$root/bin/grpc_health_probe"
 
-# Every library the binary and the module load, at the path the loader finds it under, and
-# the loader itself (ldd lists both, with their whole dependency closure).
+# Every library the two executables load, at the path the loader finds it under, and the
+# loader itself (ldd lists both, with their whole dependency closure).
 libraries() {
   list_libraries "$1" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
 }
-{ libraries "$opm"; libraries "$module"; } | sort -u >"$work/libraries"
+{ libraries "$opm"; libraries "$program"; } | sort -u >"$work/libraries"
 # libcurl, libarchive and OpenSSL, which opm loads by name when it first needs them (found
-# beside libssl, which the module's gRPC links), and what they load; and mimalloc, which opm
-# opens by name for the commands that run and exit, where it is installed (without it they
-# run on glibc's heap).
-library_dir="$(dirname "$(grep '/libssl\.so\.3$' "$work/libraries")")"
+# beside libc), and what they load; and mimalloc, which opm opens by name for the commands
+# that run and exit, where it is installed (without it they run on glibc's heap).
+library_dir="$(dirname "$(grep '/libc\.so\.6$' "$work/libraries")")"
 add_loaded_library() { # PATH
   { cat "$work/libraries"; echo "$1"; libraries "${sysroot%/}$1" |
     sed "s|^${sysroot%/}/|/|"; } | sort -u >"$work/libraries.all"

@@ -40,6 +40,9 @@ struct Context {
   // Delivers what is still buffered for `out` and says whether all of it arrived; a
   // command that succeeded fails when it did not. Unset: `out` needs no such check.
   std::function<Result<void>()> deliver_out{};
+  // Replaces this process with the executable that runs the commands marked
+  // CommandSpec::in_serve_program, given the same command line; returns only when it cannot.
+  std::function<void()> hand_over{};
 };
 
 // How a subcommand reports a fatal error, as upstream's command does.

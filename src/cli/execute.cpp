@@ -87,6 +87,10 @@ int execute_command_line(CLI::App& app, Context& ctx, Action& chosen,
                          const std::vector<std::string>& args) {
   auto parsed = parse_command_line(app, ctx.meta, args);
   const CLI::App& command = parsed ? *parsed->command : *parsed.error().command;
+  if (const CommandSpec* spec = ctx.meta.spec(&command);
+      parsed && ctx.hand_over && spec != nullptr && spec->in_serve_program) {
+    ctx.hand_over();
+  }
   if (auto why = deprecation(command, ctx.meta); !why.empty()) {
     ctx.err << fmt::format("Command {} is deprecated, {}\n", util::go_quote(command.get_name()),
                            why);

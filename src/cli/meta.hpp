@@ -55,6 +55,9 @@ struct CommandSpec {
   bool runnable = true;          // false: a group that prints its help when called
   std::string deprecated{};      // non-empty: hidden, and `Command "x" is deprecated, <text>`
   bool flags_in_use_line = true; // append " [flags]" to the use line (cobra default)
+  // Run by opm-serve, which has gRPC: Context::hand_over is called once the command line
+  // parses, before anything is said.
+  bool in_serve_program = false;
 };
 
 // The registry, owned by the Context. All pointers are CLI11 objects that live as long

@@ -2,7 +2,7 @@
 #include "cmd/commands.hpp"
 #include "cmd/image_build.hpp"
 #include "cmd/registry_options.hpp"
-#include "cmd/serve_module.hpp"
+#include "cmd/serve_program.hpp"
 #include "dockerfile/fbc.hpp"
 #include "image/catalog_image.hpp"
 #include "registry/cache_dir.hpp"
@@ -56,7 +56,7 @@ image::CacheWriter serve_cache_writer() {
     o.cache_only = true;
     o.termination_log = "/dev/null";
     std::ostringstream log;
-    const serve::ModuleEntry* module = OPM_TRY(load_serve_module());
+    const serve::ModuleEntry* module = OPM_TRY(serve_module());
     auto r = module->run(o, log);
     if (!r) {
       return std::unexpected(std::move(r).error().wrap("writing the serve cache"));
@@ -101,7 +101,8 @@ void add_catalog_build(CLI::App& parent, Context& ctx, Action& chosen) {
                           {.use = "build <fbcRootDir>",
                            .short_text = "Build a catalog image without a container engine",
                            .long_text = std::string(k_build_long),
-                           .args = Args::exact(1)},
+                           .args = Args::exact(1),
+                           .in_serve_program = true},
                           &flags->args);
   sub->add_option("-t,--tag", flags->tag,
                   "Where the image goes: a registry reference, oci:DIR[:TAG] or "

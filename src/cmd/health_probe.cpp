@@ -2,7 +2,7 @@
 // checks them, then one health call through the serve module (serve/probe.hpp).
 #include "cmd/health_probe.hpp"
 
-#include "cmd/serve_module.hpp"
+#include "cmd/serve_program.hpp"
 #include "serve/probe.hpp"
 #include "util/go_duration.hpp"
 #include "util/strings.hpp"
@@ -346,7 +346,7 @@ int run_health_probe(int argc, char** argv) {
   if (parsed.options.verbose) {
     log_options(std::cerr, parsed.options);
   }
-  auto module = load_probe_module();
+  auto module = probe_module();
   if (!module) {
     std::cerr << "error: " << module.error().message() << '\n';
     return serve::probe_connection_failure;

@@ -3,7 +3,7 @@
 #include "cmd/registry_options.hpp"
 #include "cmd/removal_log.hpp"
 #include "cmd/required_flags.hpp"
-#include "cmd/serve_module.hpp"
+#include "cmd/serve_program.hpp"
 #include "cmd/string_lists.hpp"
 #include "index/add.hpp"
 #include "index/container_tool.hpp"
@@ -342,7 +342,8 @@ void add_registry_serve(CLI::App& parent, Context& ctx, Action& chosen) {
                            .long_text = "serve an operator-registry database that is queriable "
                                         "using grpc" +
                                         k_long_suffix,
-                           .args = Args::none()});
+                           .args = Args::none(),
+                           .in_serve_program = true});
   serve::RegistryOptions& o = flags->options;
   sub->add_flag("--debug", flags->debug, "enable debug logging");
   sub->add_option("-d,--database", o.database, "relative path to sqlite db");
@@ -360,7 +361,7 @@ void add_registry_serve(CLI::App& parent, Context& ctx, Action& chosen) {
       serve::RegistryOptions options = flags->options;
       options.err_is_tty = ctx.err_is_tty;
       options.out = &ctx.out;
-      const serve::ModuleEntry* module = OPM_TRY(load_serve_module());
+      const serve::ModuleEntry* module = OPM_TRY(serve_module());
       auto served = module->run_registry(options, ctx.err);
       if (served) {
         return {};

@@ -1,5 +1,6 @@
 #include "cli/execute.hpp"
 #include "cmd/commands.hpp"
+#include "cmd/serve_program.hpp"
 #include "util/fd_output.hpp"
 
 #include <CLI/CLI.hpp>
@@ -97,6 +98,7 @@ int run(int argc, char** argv) {
                  return stdout_buffer.flush();
                }}};
   ctx.meta.show_alpha = ctx.env.get("HELP_ALPHA") == "true";
+  ctx.hand_over = [argv] { hand_over_to_serve_program(argv); };
 
   CLI::App app{"", "opm"};
   Action chosen;

@@ -1,5 +1,5 @@
 #include "cmd/commands.hpp"
-#include "cmd/serve_module.hpp"
+#include "cmd/serve_program.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -28,7 +28,8 @@ void add_serve(CLI::App& parent, Context& ctx, Action& chosen) {
                     "declarative config directory is loaded by the serve command at\nstartup. "
                     "Changes made to the declarative config after the this command starts\nwill "
                     "not be reflected in the served content.\n",
-       .args = Args::exact(1)},
+       .args = Args::exact(1),
+       .in_serve_program = true},
       &flags->args);
   serve::Options& o = flags->options;
   sub->add_flag("--debug", flags->debug, "enable debug logging");
@@ -61,7 +62,7 @@ void add_serve(CLI::App& parent, Context& ctx, Action& chosen) {
           enforce->count() > 0 ? flags->enforce_integrity
                                : !run_options.cache_dir.empty() && !run_options.cache_only;
       run_options.err_is_tty = ctx.err_is_tty;
-      const serve::ModuleEntry* module = OPM_TRY(load_serve_module());
+      const serve::ModuleEntry* module = OPM_TRY(serve_module());
       return module->run(run_options, ctx.err);
     };
   });

@@ -192,14 +192,10 @@ int probe(const ProbeOptions& o, std::ostream& err) {
 namespace {
 
 const opm::serve::ProbeEntry k_probe_entry{
-    .abi = opm::serve::k_probe_abi,
     .probe = &opm::serve::probe,
 };
 
 } // namespace
 
-// The probe's exported entry point (see serve/probe.hpp).
-extern "C" __attribute__((visibility("default"))) const opm::serve::ProbeEntry*
-opm_serve_probe_entry() {
-  return &k_probe_entry;
-}
+// The probe's entry point (see serve/probe.hpp).
+extern "C" const opm::serve::ProbeEntry* opm_serve_probe_entry() { return &k_probe_entry; }

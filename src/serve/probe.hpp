@@ -1,7 +1,6 @@
 #pragma once
 
 #include <chrono>
-#include <cstdint>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -9,7 +8,7 @@
 
 // grpc_health_probe, the exec probe OLM's catalog pods run (`grpc_health_probe
 // -addr=:50051`): one grpc.health.v1.Health/Check call. It needs gRPC, so it lives in the
-// serve module and is reached through its own exported symbol, k_probe_entry_symbol.
+// serve module and is reached through its own C function, opm_serve_probe_entry().
 namespace opm::serve {
 
 // grpc_health_probe's exit codes.
@@ -39,17 +38,10 @@ struct ProbeOptions {
   bool verbose = false;
 };
 
-// Raise whenever ProbeOptions or ProbeEntry change.
-inline constexpr std::uint32_t k_probe_abi = 1;
-inline constexpr const char* k_probe_entry_symbol = "opm_serve_probe_entry";
-
 struct ProbeEntry {
-  std::uint32_t abi = k_probe_abi;
   // Makes the call, logs as grpc_health_probe does to `err`, returns a ProbeStatus.
   int (*probe)(const ProbeOptions& options, std::ostream& err) = nullptr;
 };
-
-using ProbeEntryFunction = const ProbeEntry* (*)();
 
 int probe(const ProbeOptions& options, std::ostream& err);
 

@@ -6,7 +6,6 @@
 #include "util/import_redirect.hpp"
 
 #include <dlfcn.h>
-#include <link.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <sys/socket.h>
@@ -273,35 +273,26 @@ int watched_close(int fd) {
 
 constexpr std::string_view k_shared_grpc = "libgrpc.so";
 
+// libc's own definition: in an executable that takes a function's address, the name may be
+// bound to the executable's own stub, whose slot is the one redirected.
 template <typename Function> bool resolve(const char* name, Function& out) {
-  out = reinterpret_cast<Function>(::dlsym(RTLD_DEFAULT, name));
+  void* libc = ::dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD);
+  out = reinterpret_cast<Function>(::dlsym(libc != nullptr ? libc : RTLD_DEFAULT, name));
+  if (libc != nullptr) {
+    ::dlclose(libc);
+  }
   return out != nullptr;
 }
 
-int find_shared_grpc(dl_phdr_info* info, std::size_t /*size*/, void* found) {
-  const std::string_view path = info->dlpi_name;
-  const std::string_view name = path.substr(path.rfind('/') + 1);
-  *static_cast<bool*>(found) = name.starts_with(k_shared_grpc);
-  return *static_cast<bool*>(found) ? 1 : 0;
-}
-
-// The file name of the library whose calls into libc gRPC's calls are: libgrpc.so when the
-// process loaded it, else the file holding this code, where gRPC was linked from its archives
-// (its other calls to these functions then pass through the watch untouched, as calls on
-// descriptors it does not watch). Empty when neither can be told.
-std::string grpc_holder() {
-  bool shared = false;
-  ::dl_iterate_phdr(find_shared_grpc, &shared);
-  if (shared) {
+// The file whose calls into libc gRPC's calls are: libgrpc.so when the process loaded it,
+// else the file holding this code, where gRPC was linked from its archives ("" for the
+// executable; its other calls to these functions then pass through the watch untouched, as
+// calls on descriptors it does not watch). Nothing when neither can be told.
+std::optional<std::string> grpc_holder() {
+  if (util::library_loaded(k_shared_grpc)) {
     return std::string(k_shared_grpc);
   }
-  Dl_info info{};
-  if (::dladdr(reinterpret_cast<void*>(&find_shared_grpc), &info) == 0 ||
-      info.dli_fname == nullptr) {
-    return {};
-  }
-  const std::string_view path = info.dli_fname;
-  return std::string(path.substr(path.rfind('/') + 1));
+  return util::file_holding(reinterpret_cast<const void*>(&grpc_holder));
 }
 
 bool redirect_grpc() {
@@ -309,15 +300,15 @@ bool redirect_grpc() {
       !resolve("close", g_close)) {
     return false;
   }
-  const std::string grpc = grpc_holder();
-  if (grpc.empty()) {
+  const std::optional<std::string> grpc = grpc_holder();
+  if (!grpc) {
     return false;
   }
   // Closes first: once reads and writes are watched, every watched descriptor's close must be
   // seen too, or its entry would outlive it.
-  return util::redirect_import(grpc, "close", reinterpret_cast<void*>(&watched_close)) &&
-         util::redirect_import(grpc, "sendmsg", reinterpret_cast<void*>(&watched_sendmsg)) &&
-         util::redirect_import(grpc, "recvmsg", reinterpret_cast<void*>(&watched_recvmsg));
+  return util::redirect_import(*grpc, "close", reinterpret_cast<void*>(&watched_close)) &&
+         util::redirect_import(*grpc, "sendmsg", reinterpret_cast<void*>(&watched_sendmsg)) &&
+         util::redirect_import(*grpc, "recvmsg", reinterpret_cast<void*>(&watched_recvmsg));
 }
 
 bool past(Clock::rep since, Clock::rep now, Clock::duration limit) {

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <span>
+#include <string>
 #include <sys/mman.h>
 #include <vector>
 
@@ -110,9 +112,20 @@ void collect_slots(const DynamicTables& tables, ElfW(Addr) bias, Search& search)
   }
 }
 
+// The main program is the only loaded object without a file name.
+bool is_main_program(const dl_phdr_info* info) {
+  return info->dlpi_name == nullptr || info->dlpi_name[0] == '\0';
+}
+
+bool names(const dl_phdr_info* info, std::string_view library) {
+  return library.empty()
+             ? is_main_program(info)
+             : !is_main_program(info) && file_name(info->dlpi_name).starts_with(library);
+}
+
 int visit_library(dl_phdr_info* info, std::size_t /*size*/, void* data) {
   auto& search = *static_cast<Search*>(data);
-  if (!file_name(info->dlpi_name).starts_with(search.library)) {
+  if (!names(info, search.library)) {
     return 0;
   }
   for (std::size_t i = 0; i < info->dlpi_phnum; ++i) {
@@ -145,7 +158,42 @@ bool write_slot(void** slot, void* value, const Search& search) {
   return true;
 }
 
+struct Holder {
+  std::uintptr_t address = 0;
+  std::optional<std::string> name;
+};
+
+int visit_holder(dl_phdr_info* info, std::size_t /*size*/, void* data) {
+  auto& holder = *static_cast<Holder*>(data);
+  for (std::size_t i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr)& header = info->dlpi_phdr[i];
+    const std::uintptr_t begin = info->dlpi_addr + header.p_vaddr;
+    if (header.p_type == PT_LOAD && holder.address >= begin &&
+        holder.address < begin + header.p_memsz) {
+      holder.name = is_main_program(info) ? std::string() : std::string(file_name(info->dlpi_name));
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int visit_loaded(dl_phdr_info* info, std::size_t /*size*/, void* data) {
+  auto& search = *static_cast<Search*>(data);
+  return names(info, search.library) ? 1 : 0;
+}
+
 } // namespace
+
+bool library_loaded(std::string_view library) {
+  Search search{.library = library, .function = {}, .slots = {}};
+  return !library.empty() && ::dl_iterate_phdr(visit_loaded, &search) != 0;
+}
+
+std::optional<std::string> file_holding(const void* address) {
+  Holder holder{.address = reinterpret_cast<std::uintptr_t>(address), .name = {}};
+  ::dl_iterate_phdr(visit_holder, &holder);
+  return holder.name;
+}
 
 bool redirect_import(std::string_view library, std::string_view function, void* replacement) {
   Search search{.library = library, .function = function, .slots = {}};

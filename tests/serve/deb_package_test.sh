@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Debian package cpack makes from the build tree: its Depends name exactly the packages
-# that own the libraries opm and its serve module load, apt can resolve them on this Debian
+# that own the libraries opm and opm-serve load, apt can resolve them on this Debian
 # (a dry run), and the files it unpacks validate, serve and probe a catalog. The install
 # into a fresh debootstrap root is bench/deb_install.sh (minutes, on demand).
 source "$OPM_TESTS/serve/lib/common.bash"
@@ -20,7 +20,7 @@ dpkg-deb -x "$deb" "$WORK/root" || fail "cannot unpack $deb"
 needed_packages() {
   local file lib path
   {
-    for file in "$WORK/root/usr/bin/opm" "$WORK/root/usr/lib/opm/opm-serve.so"; do
+    for file in "$WORK/root/usr/bin/opm" "$WORK/root/usr/lib/opm/opm-serve"; do
       readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'
     done
     # loaded by name when first needed

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `cmake --install --strip` of the build tree: opm stripped in bin/, the serve module in
-# lib/opm/ where the installed opm finds it, man pages and the bash, zsh and fish
+# `cmake --install --strip` of the build tree: opm stripped in bin/, opm-serve in lib/opm/
+# where the installed opm finds it, man pages and the bash, zsh and fish
 # completions; the installed opm validates, serves and is probed.
 source "$OPM_TESTS/serve/lib/common.bash"
 
@@ -10,12 +10,12 @@ PREFIX="$WORK/prefix"
 cmake --install "$BUILD_DIR" --prefix "$PREFIX" --strip >install.log 2>&1 ||
   fail "cmake --install failed: $(cat install.log)"
 
-for f in bin/opm lib/opm/opm-serve.so share/man/man1/opm.1 share/man/man1/opm-serve.1 \
+for f in bin/opm lib/opm/opm-serve share/man/man1/opm.1 share/man/man1/opm-serve.1 \
   share/bash-completion/completions/opm share/zsh/site-functions/_opm \
   share/fish/vendor_completions.d/opm.fish; do
   [ -f "$PREFIX/$f" ] || fail "not installed: $f"
 done
-for f in bin/opm lib/opm/opm-serve.so; do
+for f in bin/opm lib/opm/opm-serve; do
   readelf -S "$PREFIX/$f" | grep -q debug_info && fail "$f is not stripped"
 done
 

@@ -3,7 +3,10 @@
 
 #include <doctest/doctest.h>
 
+#include <dlfcn.h>
 #include <unistd.h>
+
+#include <string>
 
 using namespace opm::util;
 
@@ -13,6 +16,7 @@ using PidFunction = pid_t (*)();
 using UidFunction = uid_t (*)();
 
 pid_t fake_pid() { return 424242; }
+pid_t fake_parent_pid() { return 434343; }
 uid_t fake_uid() { return 4242; }
 
 struct Probe {
@@ -56,5 +60,35 @@ TEST_SUITE("import redirect") {
         redirect_import("libopm-not-loaded.so", "getpid", reinterpret_cast<void*>(&fake_pid)));
     CHECK_FALSE(
         redirect_import("libopm_import_probe.so", "getppid", reinterpret_cast<void*>(&fake_pid)));
+  }
+
+  TEST_CASE("the main program's own calls are redirected under the empty name") {
+    void* libc = ::dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD);
+    REQUIRE(libc != nullptr);
+    void* real = ::dlsym(libc, "getppid");
+    ::dlclose(libc);
+    REQUIRE(real != nullptr);
+    const pid_t parent = ::getppid();
+    REQUIRE(redirect_import("", "getppid", reinterpret_cast<void*>(&fake_parent_pid)));
+    const pid_t redirected = ::getppid();
+    REQUIRE(redirect_import("", "getppid", real));
+    CHECK(redirected == 434343);
+    CHECK(::getppid() == parent);
+  }
+
+  TEST_CASE("a loaded library is found by the start of its file name") {
+    load_probe();
+    CHECK(library_loaded("libopm_import_probe.so"));
+    CHECK(library_loaded("libc.so"));
+    CHECK_FALSE(library_loaded("libopm-not-loaded.so"));
+    CHECK_FALSE(library_loaded(""));
+  }
+
+  TEST_CASE("the file holding an address is named as redirect_import names it") {
+    Probe probe = load_probe();
+    CHECK(file_holding(reinterpret_cast<const void*>(&fake_pid)) == std::string());
+    CHECK(file_holding(reinterpret_cast<const void*>(probe.pid)) ==
+          std::string("libopm_import_probe.so"));
+    CHECK_FALSE(file_holding(nullptr).has_value());
   }
 }
