@@ -62,19 +62,23 @@ ProgramPaths program_paths() {
   return paths;
 }
 
+// The first of the places that exists, or null.
+const char* existing_program(const ProgramPaths& paths) {
+  for (const auto* path : {paths.beside.data(), paths.installed.data()}) {
+    if (paths.known && ::access(path, F_OK) == 0) {
+      return path;
+    }
+  }
+  return nullptr;
+}
+
 // execve() of the first opm-serve that exists; returns, with g_hand_over_errno set, when
 // none could be run.
 void exec_program(char** argv, char** envp) {
   const ProgramPaths paths = program_paths();
-  if (!paths.known) {
-    return;
-  }
-  for (const auto* path : {paths.beside.data(), paths.installed.data()}) {
-    if (::access(path, F_OK) == 0) {
-      ::execve(path, argv, envp);
-      g_hand_over_errno = errno;
-      return;
-    }
+  if (const char* path = existing_program(paths)) {
+    ::execve(path, argv, envp);
+    g_hand_over_errno = errno;
   }
 }
 
@@ -86,17 +90,13 @@ Result<fs::path> find_program() {
                       fmt::format("serve program not found: install {} next to the opm executable",
                                   serve::k_program_file));
   }
-  const fs::path beside(paths.beside.data());
-  const fs::path installed = fs::path(paths.installed.data()).lexically_normal();
-  for (const auto& path : {beside, installed}) {
-    std::error_code ec;
-    if (fs::exists(path, ec)) {
-      return path;
-    }
+  if (const char* path = existing_program(paths)) {
+    return fs::path(path).lexically_normal();
   }
   return util::fail(Errc::not_found,
                     fmt::format("serve program not found: install {} at {} or {}",
-                                serve::k_program_file, beside.string(), installed.string()));
+                                serve::k_program_file, paths.beside.data(),
+                                fs::path(paths.installed.data()).lexically_normal().string()));
 }
 
 Error missing_program() {

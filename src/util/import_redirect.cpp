@@ -177,16 +177,14 @@ int visit_holder(dl_phdr_info* info, std::size_t /*size*/, void* data) {
   return 0;
 }
 
-int visit_loaded(dl_phdr_info* info, std::size_t /*size*/, void* data) {
-  auto& search = *static_cast<Search*>(data);
-  return names(info, search.library) ? 1 : 0;
+int visit_loaded(dl_phdr_info* info, std::size_t /*size*/, void* library) {
+  return names(info, *static_cast<std::string_view*>(library)) ? 1 : 0;
 }
 
 } // namespace
 
 bool library_loaded(std::string_view library) {
-  Search search{.library = library, .function = {}, .slots = {}};
-  return !library.empty() && ::dl_iterate_phdr(visit_loaded, &search) != 0;
+  return !library.empty() && ::dl_iterate_phdr(visit_loaded, &library) != 0;
 }
 
 std::optional<std::string> file_holding(const void* address) {
