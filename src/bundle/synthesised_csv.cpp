@@ -488,15 +488,15 @@ std::string synthesised_csv(const catalog::Property& metadata, const CsvStub& st
                               : csv_from(TextNode{metadata.raw}, stub);
 }
 
-KeptCsvMetadata::KeptCsvMetadata(const catalog::Property& metadata, json::Flattener& flattener) {
+KeptCsvMetadata::Form KeptCsvMetadata::form_of(const catalog::Property& metadata,
+                                               json::Flattener& flattener) {
   if (!metadata.raw.empty()) {
-    m_kept = metadata.raw;
-  } else if (auto flat = flattener.flatten(metadata.value)) {
-    m_kept = *flat;
-    m_flat = true;
-  } else {
-    m_kept = json::to_text(metadata.value);
+    return {.kept = metadata.raw, .made = {}, .flat = false};
   }
+  if (auto flat = flattener.flatten(metadata.value)) {
+    return {.kept = *flat, .made = {}, .flat = true};
+  }
+  return {.kept = {}, .made = json::to_text(metadata.value), .flat = false};
 }
 
 std::string KeptCsvMetadata::csv(const CsvStub& stub) const {

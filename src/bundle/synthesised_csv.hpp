@@ -42,7 +42,20 @@ std::string synthesised_csv(const catalog::Property& metadata, const CsvStub& st
 // much to make as the CSV). Its CSV is synthesised_csv's of the property.
 class KeptCsvMetadata {
 public:
-  KeptCsvMetadata(const catalog::Property& metadata, json::Flattener& flattener);
+  // What is kept of a property, not yet kept: a view of its JSON text or of `flattener`'s
+  // buffer (valid until its next use), or a text made for it.
+  struct Form {
+    std::string_view kept;
+    std::string made;
+    bool flat = false;
+  };
+  static Form form_of(const catalog::Property& metadata, json::Flattener& flattener);
+
+  // A copy of `form` at its size: made where it is to be kept, it is copied once.
+  explicit KeptCsvMetadata(const Form& form)
+      : m_kept(form.made.empty() ? form.kept : form.made), m_flat(form.flat) {}
+  KeptCsvMetadata(const catalog::Property& metadata, json::Flattener& flattener)
+      : KeptCsvMetadata(form_of(metadata, flattener)) {}
 
   [[nodiscard]] std::string csv(const CsvStub& stub) const;
 

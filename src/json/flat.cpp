@@ -45,8 +45,10 @@ private:
     m_used += size;
     return at;
   }
+  // The bytes past m_used are written before they are read: growing leaves them as they come.
   [[gnu::noinline]] void grow(std::size_t size) {
-    m_buffer.resize(std::max(2 * m_buffer.size(), m_used + size));
+    m_buffer.resize_and_overwrite(std::max(2 * m_buffer.size(), m_used + size),
+                                  [](char*, std::size_t n) { return n; });
   }
   void tag(Tag tag) { *room(1) = static_cast<char>(tag); }
   // A number node: its tag and 8 bytes.

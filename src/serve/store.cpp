@@ -205,8 +205,8 @@ Result<BundleParts> parts_as_given(const model::Bundle& b, KeptTexts& texts) {
 }
 
 // Latest's csvJson for a bundle without a CSV object, made on request: the CSV made from its
-// one olm.csv.metadata (also its only object when it has no objects), or nothing. Kept whole
-// (util::KeptHeap::keep), as what the package shares is.
+// one olm.csv.metadata (also its only object when it has no objects), or nothing. Made under a
+// util::KeptHeap, as what the package shares is kept.
 Result<std::shared_ptr<const MadeText>>
 csv_made_on_request(const model::Bundle& b, const std::shared_ptr<const PackageCsvPart>& pkg,
                     json::Flattener& flattener) {
@@ -214,16 +214,18 @@ csv_made_on_request(const model::Bundle& b, const std::shared_ptr<const PackageC
   if (!b.csv_json().empty() || csv_metadata == nullptr) {
     return nullptr;
   }
+  const auto form = bundle::KeptCsvMetadata::form_of(*csv_metadata, flattener);
+  const std::string version = b.parsed_version.to_string();
   const auto related = b.related_images();
-  CsvSource made{
-      .metadata = bundle::KeptCsvMetadata(*csv_metadata, flattener),
+  // Each part is copied once, at its size, where it is kept.
+  const util::KeptHeap kept;
+  return std::make_shared<const MadeCsv>(CsvSource{
+      .metadata = bundle::KeptCsvMetadata(form),
       .name = b.name,
-      .version = b.parsed_version.to_string(),
+      .version = version,
       .related_images = {related.begin(), related.end()},
       .package = pkg,
-  };
-  const util::KeptHeap kept;
-  return std::make_shared<const MadeCsv>(kept.keep(std::move(made)));
+  });
 }
 
 // What the CSVs made for `pkg` take from it, kept whole.
@@ -288,6 +290,8 @@ Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
   // one.
   std::unordered_map<const catalog::Bundle*, std::shared_ptr<const MadeText>> made;
   const std::shared_ptr<const PackageCsvPart> csv_part = package_csv_part(pkg);
+  // One a loader thread: once its buffer has grown to the largest metadata, flattening
+  // allocates nothing.
   json::Flattener flattener;
   for (const auto& [ch_name, ch] : pkg.channels) {
     IndexChannel& channel = out.channels[ch_name];

@@ -94,11 +94,50 @@ std::size_t read_escape(std::string_view s, std::size_t i, std::string& out) {
   return 2 + digits;
 }
 
+// Where the quoted scalar opening `s` closes, or the end of `s`: a bound on its value's size
+// (of the escapes, only \L and \P decode longer than they are written).
+std::size_t closing_quote(std::string_view s) {
+  const char close = s[0];
+  for (std::size_t at = s.find(close, 1); at != std::string_view::npos;
+       at = s.find(close, at + 1)) {
+    if (close == '\'') {
+      if (at + 1 == s.size() || s[at + 1] != '\'') {
+        return at;
+      }
+      ++at; // a quote written twice
+      continue;
+    }
+    std::size_t backslashes = 0;
+    while (s[at - 1 - backslashes] == '\\') {
+      ++backslashes;
+    }
+    if (backslashes % 2 == 0) {
+      return at;
+    }
+  }
+  return s.size();
+}
+
+// The usual quoted scalar, closed on its own line without an escape: its bytes as written.
+std::optional<Quoted> quoted_on_its_line(std::string_view s) {
+  const bool single = s[0] == '\'';
+  const std::size_t at = s.find_first_of(single ? std::string_view("'\n") : "\"\\\n", 1);
+  if (at == std::string_view::npos || s[at] != s[0] ||
+      (single && at + 1 < s.size() && s[at + 1] == '\'')) {
+    return std::nullopt;
+  }
+  return Quoted{std::string(s.substr(1, at - 1)), at + 1};
+}
+
 // libyaml's scan_flow_scalar, for text without tabs or line breaks other than "\n".
 std::optional<Quoted> quoted(std::string_view s) {
+  if (auto plain = quoted_on_its_line(s)) {
+    return plain;
+  }
   const bool single = s[0] == '\'';
   const char close = s[0];
   Quoted q;
+  q.value.reserve(closing_quote(s));
   std::size_t i = 1;
   std::string whitespaces;
   std::size_t trailing_breaks = 0;

@@ -52,6 +52,12 @@ TEST_SUITE("block layout") {
                R"({"a":"x y\nz","b":"one two three"})");
   }
 
+  TEST_CASE("a quoted scalar closed on its line without escapes is its bytes, spaces kept") {
+    check_read("a: 'one  two # three: four'\nb: \"\"\nc: ''\nd: \"x\\\\\"\ne: 'it''s'\n",
+               R"({"a":"one  two # three: four","b":"","c":"","d":"x\\","e":"it's"})");
+    check_read("a: \"p \\\" q\n  r \\\\\"\nb: 'x''\n  y'\n", R"({"a":"p \" q r \\","b":"x' y"})");
+  }
+
   TEST_CASE("plain scalars over several lines are folded") {
     check_read("d: one\n  two\n\n  three\n  - four \"five\"\ne: 1\n",
                R"({"d":"one two\nthree - four \"five\"","e":1})");
