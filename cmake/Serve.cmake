@@ -13,24 +13,6 @@ find_program(OPM_GRPC_CPP_PLUGIN grpc_cpp_plugin REQUIRED)
 # archive is missing, the shared library is used.
 option(OPM_SERVE_STATIC "Link opm-serve's gRPC, protobuf, abseil, RE2 and OpenSSL statically" ON)
 
-# Points an imported library target at the static archive beside its shared library.
-function(opm_use_archive target)
-  get_target_property(type ${target} TYPE)
-  if(NOT type MATCHES "^(SHARED|STATIC|UNKNOWN)_LIBRARY$")
-    return()
-  endif()
-  foreach(property IMPORTED_LOCATION IMPORTED_LOCATION_NONE IMPORTED_LOCATION_RELEASE
-                   IMPORTED_LOCATION_RELWITHDEBINFO)
-    get_target_property(location ${target} ${property})
-    if(location)
-      string(REGEX REPLACE "\\.so(\\.[0-9]+)*$" ".a" archive "${location}")
-      if(EXISTS "${archive}")
-        set_target_properties(${target} PROPERTIES ${property} "${archive}")
-      endif()
-    endif()
-  endforeach()
-endfunction()
-
 if(OPM_SERVE_STATIC)
   get_directory_property(opm_imported_targets IMPORTED_TARGETS)
   foreach(target IN LISTS opm_imported_targets)
@@ -78,7 +60,7 @@ opm_unity_build(opm_serve_objects)
 set_target_properties(opm_serve_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_include_directories(opm_serve_objects PUBLIC src)
 target_link_libraries(opm_serve_objects PUBLIC opm_lib opm_serve_proto opm_settings
-                                               nlohmann_json::nlohmann_json fmt::fmt
+                                               nlohmann_json::nlohmann_json opm_fmt
                                                Threads::Threads ${opm_grpc_libraries}
                                         PRIVATE opm_warnings)
 
@@ -95,6 +77,7 @@ if(NOT OPM_SANITIZE)
                                         -no-pie)
 endif()
 target_link_libraries(opm_serve PRIVATE opm_lib opm_settings opm_warnings
-                                        nlohmann_json::nlohmann_json fmt::fmt Threads::Threads
+                                        nlohmann_json::nlohmann_json opm_fmt Threads::Threads
                                         ${CMAKE_DL_LIBS} ${opm_grpc_libraries})
+opm_link_runtime_statically(opm_serve)
 install(TARGETS opm_serve RUNTIME DESTINATION lib/opm)

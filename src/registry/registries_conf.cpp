@@ -1,9 +1,8 @@
 #include "registry/registries_conf.hpp"
 
 #include "registry/keychain.hpp"
+#include "registry/toml.hpp"
 #include "util/fs.hpp"
-
-#include <toml++/toml.h>
 
 #include <algorithm>
 #include <filesystem>
