@@ -290,8 +290,8 @@ Result<IndexPackage> index_package(const model::Package& pkg, TextPool& pool) {
   // one.
   std::unordered_map<const catalog::Bundle*, std::shared_ptr<const MadeText>> made;
   const std::shared_ptr<const PackageCsvPart> csv_part = package_csv_part(pkg);
-  // One a loader thread: once its buffer has grown to the largest metadata, flattening
-  // allocates nothing.
+  // One for the package: once its buffer has grown to the package's largest metadata,
+  // flattening allocates nothing.
   json::Flattener flattener;
   for (const auto& [ch_name, ch] : pkg.channels) {
     IndexChannel& channel = out.channels[ch_name];
